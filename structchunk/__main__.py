@@ -1,0 +1,5 @@
+"""`python -m structchunk` runs the CLI."""
+
+from .cli import main
+
+main()

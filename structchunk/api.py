@@ -1,0 +1,119 @@
+"""The library API: a file, bytes or a string in, `Chunk` records out.
+
+`iter_chunks` streams; `chunk_file` and `chunk_text` collect. Every function takes one
+`ChunkOptions` (`options=`) and, for convenience, its fields as keywords
+(`chunk_file("guide.md", max_tokens=256)`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .document import Document
+from .errors import InputError, OptionsError, StructChunkError
+from .options import ChunkOptions
+from .packer import PackedChunk, Packer
+from .parsers import detect_format, get_parser
+from .records import Chunk, chunk_id, document_id
+
+
+def resolve_options(options: ChunkOptions | None = None, **overrides: Any) -> ChunkOptions:
+    """`options` with `overrides` applied and validated; a clear `OptionsError` if invalid."""
+    try:
+        if options is None:
+            return ChunkOptions(**overrides)
+        if not overrides:
+            return options
+        return ChunkOptions(**{**dict(options), **overrides})
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}"
+                             for e in error.errors())
+        raise OptionsError(f"invalid options: {problems}") from None
+
+
+def parse_document(data: bytes, source: str, format: str, options: ChunkOptions) -> Document:
+    """Parse bytes of a known format into the section tree."""
+    try:
+        return get_parser(format)(data, source, options)
+    except StructChunkError as error:
+        raise error.with_source(source) from error
+
+
+def _record(packed: PackedChunk, index: int, doc_id: str, source: str, format: str,
+            tokenizer: str) -> Chunk:
+    prov = packed.prov
+    return Chunk.model_construct(
+        id=chunk_id(doc_id, index, packed.text),
+        doc_id=doc_id,
+        source=source,
+        format=format,
+        chunk_index=index,
+        heading_path=list(packed.heading_path),
+        text=packed.text,
+        body=packed.body,
+        n_tokens=packed.n_tokens,
+        tokenizer=tokenizer,
+        block_types=packed.block_types,
+        pages=list(prov.pages) if prov.pages else None,
+        lines=list(prov.lines) if prov.lines else None,
+        table_rows=list(packed.table_rows) if packed.table_rows else None,
+    )
+
+
+def iter_chunks_from_bytes(data: bytes, source: str, format: str | None = None,
+                           options: ChunkOptions | None = None, *, strict: bool = False,
+                           **overrides: Any) -> Iterator[Chunk]:
+    """Chunks of a document given as bytes; `format` is detected from `source` if None."""
+    opts = resolve_options(options, **overrides)
+    fmt = format or opts.format or detect_format(source)
+    document = parse_document(data, source, fmt, opts)
+    packer = Packer(opts, strict=strict)
+    doc_id = document_id(data)
+    try:
+        for index, packed in enumerate(packer.pack(document)):
+            yield _record(packed, index, doc_id, source, fmt, packer.tokenizer.name)
+    except StructChunkError as error:
+        raise error.with_source(source) from error
+
+
+def read_input(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a file, with a one-line error for the usual ways reading fails."""
+    target = Path(path)
+    try:
+        return target.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", source=str(path)) from None
+    except IsADirectoryError:
+        raise InputError("is a directory (the CLI reads directories)",
+                         source=str(path)) from None
+    except PermissionError:
+        raise InputError("permission denied", source=str(path)) from None
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}", source=str(path)) from None
+
+
+def iter_chunks(path: str | os.PathLike[str], options: ChunkOptions | None = None,
+                **overrides: Any) -> Iterator[Chunk]:
+    """Stream the chunks of one file (format from `options.format` or the extension)."""
+    opts = resolve_options(options, **overrides)
+    source = os.fspath(path)
+    fmt = opts.format or detect_format(source)
+    yield from iter_chunks_from_bytes(read_input(source), source, fmt, opts)
+
+
+def chunk_file(path: str | os.PathLike[str], options: ChunkOptions | None = None,
+               **overrides: Any) -> list[Chunk]:
+    """All chunks of one file, e.g. `chunk_file("guide.md", max_tokens=256)`."""
+    return list(iter_chunks(path, options, **overrides))
+
+
+def chunk_text(text: str, format: str = "markdown", options: ChunkOptions | None = None,
+               source: str = "-", **overrides: Any) -> list[Chunk]:
+    """All chunks of a document given as a string, e.g. `chunk_text(md, format="markdown")`."""
+    return list(iter_chunks_from_bytes(text.encode("utf-8"), source, format, options,
+                                       **overrides))

@@ -1,0 +1,133 @@
+"""The document tree every parser produces and the packer consumes.
+
+A `Document` is a root `Section` holding blocks (`Paragraph`, `ListBlock`, `Table`,
+`Code`) and child sections. Nothing here knows about file formats or token budgets;
+every node carries provenance (source lines for Markdown and text, pages for PDF).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+BlockKind = Literal["paragraph", "list", "table", "code"]
+
+
+@dataclass(slots=True)
+class Provenance:
+    """Where a node came from in the source."""
+
+    lines: tuple[int, int] | None = None
+    """1-based inclusive source line range (Markdown, text)."""
+    pages: tuple[int, ...] = ()
+    """1-based page numbers (PDF)."""
+
+    def merged(self, other: Provenance) -> Provenance:
+        """The smallest provenance covering both."""
+        if self.lines is None:
+            lines = other.lines
+        elif other.lines is None:
+            lines = self.lines
+        else:
+            lines = (min(self.lines[0], other.lines[0]), max(self.lines[1], other.lines[1]))
+        pages = tuple(sorted(set(self.pages) | set(other.pages)))
+        return Provenance(lines, pages)
+
+
+@dataclass(slots=True)
+class Paragraph:
+    """Running text; line breaks inside it are soft unless the format had hard ones."""
+
+    text: str
+    prov: Provenance = field(default_factory=Provenance)
+    kind: BlockKind = "paragraph"
+
+
+@dataclass(slots=True)
+class ListItem:
+    """One item of a list. Nested lists are flattened into items with a larger `depth`."""
+
+    text: str
+    marker: str = "-"
+    """As written: `-`, `*`, `+`, `1.`, `2)` …"""
+    depth: int = 0
+    prov: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(slots=True)
+class ListBlock:
+    """A bullet or ordered list, nested lists included (see `ListItem.depth`)."""
+
+    items: list[ListItem]
+    prov: Provenance = field(default_factory=Provenance)
+    kind: BlockKind = "list"
+
+
+@dataclass(slots=True)
+class Table:
+    """A rectangular table: header rows (usually one) and body rows of cell texts."""
+
+    header: list[list[str]]
+    rows: list[list[str]]
+    caption: str = ""
+    prov: Provenance = field(default_factory=Provenance)
+    row_provs: list[Provenance] = field(default_factory=list)
+    """Per body row, when the format knows it (PDF pages); may be empty."""
+    kind: BlockKind = "table"
+
+
+@dataclass(slots=True)
+class Code:
+    """Verbatim text (code, preformatted). Never sentence-split."""
+
+    text: str
+    language: str = ""
+    prov: Provenance = field(default_factory=Provenance)
+    kind: BlockKind = "code"
+
+
+Block = Paragraph | ListBlock | Table | Code
+
+
+@dataclass(slots=True)
+class Section:
+    """A heading and everything under it up to the next heading of the same or higher level.
+
+    `path` is filled in by the builder: the titles from the document root down to this
+    section, so the packer never has to rebuild heading paths.
+    """
+
+    title: str
+    level: int
+    """0 for the root; 1–6 for headings (levels may be skipped)."""
+    blocks: list[Block] = field(default_factory=list)
+    children: list[Section] = field(default_factory=list)
+    path: tuple[str, ...] = ()
+    prov: Provenance = field(default_factory=Provenance)
+
+    def walk(self) -> list[Section]:
+        """This section and all descendants in document order (iterative: no recursion limit)."""
+        out: list[Section] = []
+        stack = [self]
+        while stack:
+            section = stack.pop()
+            out.append(section)
+            stack.extend(reversed(section.children))
+        return out
+
+
+@dataclass(slots=True)
+class Document:
+    """A parsed document: its root section, title and format."""
+
+    root: Section
+    format: str
+    title: str = ""
+    warnings: list[str] = field(default_factory=list)
+    """Non-fatal problems worth telling the user (e.g. a PDF page without text)."""
+
+    def sections(self) -> list[Section]:
+        return self.root.walk()
+
+    def has_headings(self) -> bool:
+        return bool(self.root.children)

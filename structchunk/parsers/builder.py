@@ -1,0 +1,69 @@
+"""The one place that turns a flat stream of headings and blocks into a section tree.
+
+Every parser reports what it reads, in document order, to a `TreeBuilder`; the builder
+owns the heading stack (skipped levels, text before the first heading, the document
+title) so no format re-implements heading logic.
+"""
+
+from __future__ import annotations
+
+from ..document import Block, Document, Provenance, Section
+from ..text import collapse_whitespace
+
+
+def _same_title(a: str, b: str) -> bool:
+    return collapse_whitespace(a).casefold() == collapse_whitespace(b).casefold()
+
+
+class TreeBuilder:
+    """Collects headings and blocks in order and builds the `Document`.
+
+    The document title (front matter, HTML `<title>`, PDF metadata) becomes the root of
+    every heading path; when the first heading repeats it, it is not repeated in paths.
+    """
+
+    def __init__(self, format: str, title: str = "") -> None:
+        self.format = format
+        self.title = collapse_whitespace(title)
+        root_path = (self.title,) if self.title else ()
+        self.root = Section(title=self.title, level=0, path=root_path)
+        self._stack: list[Section] = [self.root]
+        self._seen_heading = False
+        self.warnings: list[str] = []
+
+    @property
+    def current(self) -> Section:
+        return self._stack[-1]
+
+    def set_title(self, title: str) -> None:
+        """Set the document title before any heading or block was added."""
+        self.title = collapse_whitespace(title)
+        self.root.title = self.title
+        self.root.path = (self.title,) if self.title else ()
+
+    def heading(self, level: int, title: str, prov: Provenance | None = None) -> Section:
+        """Open a section at `level` (1–6); closes deeper and equal open sections."""
+        level = max(1, min(int(level), 6))
+        title = collapse_whitespace(title)
+        while len(self._stack) > 1 and self._stack[-1].level >= level:
+            self._stack.pop()
+        parent = self._stack[-1]
+        first = not self._seen_heading
+        self._seen_heading = True
+        if not title or (first and parent is self.root and self.title
+                         and _same_title(title, self.title)):
+            path = parent.path
+        else:
+            path = parent.path + (title,)
+        section = Section(title=title, level=level, path=path, prov=prov or Provenance())
+        parent.children.append(section)
+        self._stack.append(section)
+        return section
+
+    def add(self, block: Block) -> None:
+        """Append a block to the innermost open section."""
+        self.current.blocks.append(block)
+
+    def finish(self) -> Document:
+        return Document(root=self.root, format=self.format, title=self.title,
+                        warnings=list(self.warnings))

@@ -1,0 +1,307 @@
+"""Markdown (CommonMark + GFM tables and strikethrough) into the section tree.
+
+Walks markdown-it-py's flat token stream once, without recursion, so 200-level lists
+and 500-level block quotes cannot hit Python's recursion limit. Inline markup becomes
+plain text (links and images keep their text, inline code keeps its backticks), raw
+HTML keeps its text and drops its tags, YAML front matter gives the document title.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from ..document import Code, Document, ListBlock, ListItem, Paragraph, Provenance, Table
+from ..options import ChunkOptions
+from ..render import render_code, render_row
+from .builder import TreeBuilder
+from .decode import decode_text
+
+_HEADING_ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
+"""`## Title { #anchor }` (MkDocs, Pandoc attribute lists) — not part of the title."""
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
+_HTML_HIDDEN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|$)", re.S | re.I)
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_FRONT_MATTER_TITLE = re.compile(r"^title\s*:\s*(.+?)\s*$", re.M)
+_CONTAINER_MARKERS = re.compile(r"^(?:\s*(?:>|[-+*](?=\s)|\d{1,9}[.)](?=\s)))*\s*")
+_LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*\S")
+
+MAX_NESTING = 100
+"""markdown-it's own guard against deep recursion (its CommonMark preset uses 20). Content
+nested deeper than this is skipped by markdown-it; we recover it as plain text."""
+_LEAF_TYPES = frozenset({"inline", "fence", "code_block", "html_block", "hr", "front_matter",
+                         "table_open", "heading_open"})
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    md = (MarkdownIt("commonmark")
+          .enable(["table", "strikethrough"])
+          .use(front_matter_plugin))
+    md.options["maxNesting"] = MAX_NESTING
+    return md
+
+
+def skipped_lines(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]:
+    """Lines markdown-it skipped past its nesting limit, as (0-based line, text) pairs.
+
+    Only called when the limit was reached, so ordinary documents pay nothing.
+    """
+    covered = bytearray(len(lines) + 1)
+    for token in tokens:
+        if token.type in _LEAF_TYPES and token.map:
+            start, end = token.map
+            covered[start:end] = b"\x01" * (end - start)
+    lost = []
+    for number, line in enumerate(lines):
+        if covered[number] or _LINK_DEFINITION.match(line):
+            continue
+        text = _CONTAINER_MARKERS.sub("", line).strip()
+        if text:
+            lost.append((number, text))
+    return lost
+
+
+def inline_text(token: Token) -> str:
+    """Visible text of an inline token: markup dropped, link/image text kept."""
+    return "".join(_inline_parts(token.children or ())).strip()
+
+
+def _inline_parts(children: list[Token] | tuple[()]) -> list[str]:
+    parts: list[str] = []
+    for child in children:
+        kind = child.type
+        if kind in ("text", "text_special") or kind == "code_inline":
+            parts.append(child.content)
+        elif kind == "softbreak":
+            parts.append(" ")
+        elif kind == "hardbreak":
+            parts.append("\n")
+        elif kind == "image":  # alt text, with escapes and entities resolved
+            parts.extend(_inline_parts(child.children or ()))
+        elif kind == "html_inline":
+            parts.append(_inline_tag_text(child.content))
+    return parts
+
+
+def html_text(markup: str) -> str:
+    """Text of a raw HTML block: comments, scripts and tags dropped, entities decoded."""
+    text = _HTML_COMMENT.sub("", markup)
+    text = _HTML_HIDDEN.sub("", text)
+    text = _HTML_TAG.sub(" ", text)
+    lines = (" ".join(line.split()) for line in html.unescape(text).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+_BREAK_TAG = re.compile(r"<br\b", re.I)
+_INLINE_TAG = re.compile(r"</?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|del|em|font|i|ins|kbd|mark|q|"
+                         r"s|samp|small|span|strike|strong|sub|sup|time|u|var|wbr)\b", re.I)
+
+
+def _inline_tag_text(tag: str) -> str:
+    """What a raw HTML tag inside a paragraph contributes: a line break for `<br>`, a
+    space for block-level tags (`</td><td>` must not glue two words), nothing for
+    inline tags (`<code>x</code>s` stays one word)."""
+    if _BREAK_TAG.match(tag):
+        return "\n"
+    if _INLINE_TAG.match(tag) or tag.startswith("<!--"):
+        return ""
+    return " "
+
+
+def front_matter_title(content: str) -> str:
+    match = _FRONT_MATTER_TITLE.search(content)
+    if not match:
+        return ""
+    value = match.group(1)
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        value = value[1:-1]
+    return value.strip()
+
+
+def _prov(token: Token) -> Provenance:
+    return Provenance((token.map[0] + 1, token.map[1])) if token.map else Provenance()
+
+
+@dataclass
+class _ListState:
+    """An open list: its depth and the marker of the next item."""
+
+    depth: int
+    ordered: bool
+    delimiter: str
+    next_number: int
+
+
+@dataclass
+class _ItemState:
+    """An open list item collecting its text until a nested list or its end."""
+
+    marker: str
+    depth: int
+    prov: Provenance
+    parts: list[str] = field(default_factory=list)
+    emitted: bool = False
+
+
+class _MarkdownWalker:
+    """One pass over the token stream, reporting blocks and headings to the builder."""
+
+    def __init__(self, builder: TreeBuilder) -> None:
+        self.builder = builder
+        self.lists: list[_ListState] = []
+        self.items: list[_ItemState] = []
+        self.list_block: ListBlock | None = None
+        self.table: Table | None = None
+        self.row: list[str] | None = None
+        self.row_prov = Provenance()
+        self.in_head = False
+
+    # -- block sinks -------------------------------------------------------------
+
+    def add_text(self, text: str, prov: Provenance) -> None:
+        """Route text to the open list item, else add it to the current section."""
+        if not text.strip():
+            return
+        if self.items:
+            self.items[-1].parts.append(text)
+        else:
+            self.builder.add(Paragraph(text, prov))
+
+    def add_code(self, text: str, language: str, prov: Provenance) -> None:
+        if self.items:
+            self.items[-1].parts.append(render_code(text, language))
+        elif text.strip():
+            self.builder.add(Code(text, language, prov))
+
+    def flush_item(self) -> None:
+        """Emit the innermost item's collected text as one flattened `ListItem`."""
+        item = self.items[-1]
+        if not item.parts or self.list_block is None:
+            return
+        marker = item.marker if not item.emitted else " " * len(item.marker)
+        self.list_block.items.append(ListItem("\n\n".join(item.parts), marker, item.depth,
+                                              item.prov))
+        item.parts = []
+        item.emitted = True
+
+    # -- token handlers ----------------------------------------------------------
+
+    def walk(self, tokens: list[Token], lost: list[tuple[int, str]]) -> None:
+        """Handle every token in order; `lost` lines are added where they stood."""
+        index = 0
+        pending = list(reversed(lost))
+        while index < len(tokens):
+            token = tokens[index]
+            kind = token.type
+            while pending and token.map and pending[-1][0] < token.map[0]:
+                number, text = pending.pop()
+                self.add_text(text, Provenance((number + 1, number + 1)))
+            if kind == "heading_open":
+                index += 1
+                self.heading(token, tokens[index])
+            elif kind == "inline":
+                self.inline(token)
+            elif kind in ("bullet_list_open", "ordered_list_open"):
+                self.open_list(token)
+            elif kind in ("bullet_list_close", "ordered_list_close"):
+                self.close_list()
+            elif kind == "list_item_open":
+                self.open_item(token)
+            elif kind == "list_item_close":
+                self.flush_item()
+                self.items.pop()
+            elif kind in ("fence", "code_block"):
+                language = token.info.strip().split()[0] if token.info.strip() else ""
+                self.add_code(token.content.rstrip("\n"), language, _prov(token))
+            elif kind == "html_block":
+                self.add_text(html_text(token.content), _prov(token))
+            elif kind == "front_matter":
+                self.builder.set_title(front_matter_title(token.content))
+            else:
+                self.table_token(token)
+            index += 1
+        for number, text in reversed(pending):
+            self.add_text(text, Provenance((number + 1, number + 1)))
+
+    def heading(self, opening: Token, inline: Token) -> None:
+        title = _HEADING_ATTRIBUTES.sub("", inline_text(inline))
+        if self.items or self.table is not None or opening.level > 0:
+            self.add_text(title, _prov(opening))
+        else:
+            self.builder.heading(int(opening.tag[1]), title, _prov(opening))
+
+    def inline(self, token: Token) -> None:
+        text = inline_text(token)
+        if self.row is not None:
+            self.row.append(text)
+        else:
+            self.add_text(text, _prov(token))
+
+    def open_list(self, token: Token) -> None:
+        if self.items:
+            self.flush_item()
+        elif not self.lists:
+            self.list_block = ListBlock([], _prov(token))
+        ordered = token.type == "ordered_list_open"
+        start = int(token.attrs.get("start", 1)) if ordered else 0
+        self.lists.append(_ListState(len(self.lists), ordered, token.markup or "-", start))
+
+    def close_list(self) -> None:
+        self.lists.pop()
+        if not self.lists and self.list_block is not None:
+            if self.list_block.items:
+                self.builder.add(self.list_block)
+            self.list_block = None
+
+    def open_item(self, token: Token) -> None:
+        state = self.lists[-1]
+        if state.ordered:
+            marker = f"{token.info or state.next_number}{state.delimiter}"
+            state.next_number += 1
+        else:
+            marker = state.delimiter
+        self.items.append(_ItemState(marker, state.depth, _prov(token)))
+
+    def table_token(self, token: Token) -> None:
+        kind = token.type
+        if kind == "table_open":
+            self.table = Table([], [], prov=_prov(token))
+        elif kind == "thead_open":
+            self.in_head = True
+        elif kind == "thead_close":
+            self.in_head = False
+        elif kind == "tr_open":
+            self.row = []
+            self.row_prov = _prov(token)
+        elif kind == "tr_close" and self.table is not None and self.row is not None:
+            if self.in_head:
+                self.table.header.append(self.row)
+            else:
+                self.table.rows.append(self.row)
+                self.table.row_provs.append(self.row_prov)
+            self.row = None
+        elif kind == "table_close" and self.table is not None:
+            table, self.table = self.table, None
+            if self.items:
+                rows = [render_row(r) for r in table.header + table.rows]
+                self.items[-1].parts.append("\n".join(rows))
+            else:
+                self.builder.add(table)
+
+
+def parse(data: bytes, source: str, options: ChunkOptions) -> Document:
+    """Parse Markdown bytes into a `Document`."""
+    text = decode_text(data)
+    builder = TreeBuilder("markdown")
+    tokens = _parser().parse(text)
+    deep = any(token.level >= MAX_NESTING - 1 for token in tokens)
+    lost = skipped_lines(tokens, text.split("\n")) if deep else []
+    _MarkdownWalker(builder).walk(tokens, lost)
+    return builder.finish()

@@ -1,0 +1,60 @@
+"""The heading prefix each chunk text starts with (`A > B > C`), shortened when too long.
+
+Only the prefix is ever shortened — `heading_path` keeps every title — and content is
+never dropped to make room for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+SEPARATOR = " > "
+ELLIPSIS = "…"
+
+DEFAULT_MAX_PREFIX_SHARE = 0.5
+"""The prefix may use at most this share of the budget, so every chunk keeps at least
+half of its room for content even under very deep or verbose headings."""
+
+_TITLE_WORD_LIMITS = (12, 6, 3, 1)
+
+
+def _cut_title(title: str, words: int) -> str:
+    parts = title.split()
+    return title if len(parts) <= words else " ".join(parts[:words]) + ELLIPSIS
+
+
+def _candidates(path: Sequence[str]) -> Iterator[list[str]]:
+    """Ever shorter renderings of the path, most informative first."""
+    yield list(path)
+    n = len(path)
+    for keep in range(n - 2, 0, -1):  # elide middle levels, keep the root and the leaf(s)
+        yield [path[0], ELLIPSIS, *path[n - keep:]]
+    shortest = [path[0], ELLIPSIS, path[-1]] if n >= 3 else list(path)
+    for limit in _TITLE_WORD_LIMITS:
+        yield [t if t == ELLIPSIS else _cut_title(t, limit) for t in shortest]
+    for limit in _TITLE_WORD_LIMITS:
+        yield [_cut_title(path[-1], limit)]
+
+
+def heading_prefix(path: Sequence[str], limit: int,
+                   count: Callable[[str], int]) -> tuple[str, bool]:
+    """The longest informative prefix for `path` with `count(prefix) <= limit`.
+
+    Returns the prefix ('' when even one cut title does not fit) and whether it was
+    shortened.
+    """
+    if not path:
+        return "", False
+    for index, parts in enumerate(_candidates(path)):
+        text = SEPARATOR.join(parts)
+        if count(text) <= limit:
+            return text, index > 0
+    leaf = path[-1]
+    low, high = 0, len(leaf)  # last resort: the leaf cut by characters
+    while low < high:
+        mid = (low + high + 1) // 2
+        if count(leaf[:mid] + ELLIPSIS) <= limit:
+            low = mid
+        else:
+            high = mid - 1
+    return (leaf[:low] + ELLIPSIS if low else ""), True
