@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,8 @@ from .options import ChunkOptions
 from .packer import PackedChunk, Packer
 from .parsers import detect_format, get_parser
 from .records import Chunk, chunk_id, document_id
+
+log = logging.getLogger("structchunk")
 
 
 def resolve_options(options: ChunkOptions | None = None, **overrides: Any) -> ChunkOptions:
@@ -72,6 +75,8 @@ def iter_chunks_from_bytes(data: bytes, source: str, format: str | None = None,
     opts = resolve_options(options, **overrides)
     fmt = format or opts.format or detect_format(source)
     document = parse_document(data, source, fmt, opts)
+    for warning in document.warnings:
+        log.warning("%s: %s", source, warning)
     packer = Packer(opts, strict=strict)
     doc_id = document_id(data)
     try:

@@ -120,13 +120,16 @@ def _run_convert(items: list[InputFile], options: ChunkOptions, out: str, strict
               help="Do not start chunk text with the heading path.")
 @click.option("--sentence-model", default="bundled", show_default=True,
               help="bundled, or nltk:<language> for an installed punkt_tab model.")
+@click.option("--password", default=None, envvar="STRUCTCHUNK_PDF_PASSWORD",
+              help="Password for encrypted PDFs (or $STRUCTCHUNK_PDF_PASSWORD).")
 @click.option("--strict", is_flag=True,
               help="Fail a file on any budget violation or lost text.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.pass_context
 def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, max_tokens: int,
             min_tokens: int, overlap_tokens: int, tokenizer: str, format_: str | None,
-            no_heading_prefix: bool, sentence_model: str, strict: bool, quiet: bool) -> None:
+            no_heading_prefix: bool, sentence_model: str, password: str | None, strict: bool,
+            quiet: bool) -> None:
     """Chunk INPUTS (files, directories, or - for stdin) into JSONL records.
 
     Directories are searched recursively for known extensions. A file that fails
@@ -137,7 +140,7 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, max_tokens: i
         options = resolve_options(
             max_tokens=max_tokens, min_tokens=min_tokens, overlap_tokens=overlap_tokens,
             tokenizer=tokenizer, format=format_, heading_prefix=not no_heading_prefix,
-            sentence_model=sentence_model)
+            sentence_model=sentence_model, pdf_password=password)
         _check_resources(options)
         items, missing = expand_inputs(inputs, format_)
     except StructChunkError as error:
