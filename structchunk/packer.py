@@ -95,19 +95,31 @@ class Packer:
 
     def _merge_small(self, groups: list[list[Unit]], budget: int,
                      head_tokens: int) -> list[list[Unit]]:
-        """Merge chunks under `min_tokens` into a neighbour when the result still fits."""
+        """No chunk under `min_tokens` where a neighbour in the section can help.
+
+        A small chunk is merged into its predecessor (or a small predecessor into it)
+        when the result fits; otherwise, when it is the tail of a longer run, units move
+        to it from the end of the previous chunk until it is big enough, as long as the
+        previous chunk stays big enough too.
+        """
         floor = self.options.min_tokens
         if floor <= 0 or len(groups) < 2:
             return groups
+
+        def small(group: list[Unit]) -> bool:
+            return group_cost(group) + head_tokens < floor
+
         merged: list[list[Unit]] = [groups[0]]
         for group in groups[1:]:
             last = merged[-1]
-            small = (group_cost(group) + head_tokens < floor
-                     or group_cost(last) + head_tokens < floor)
-            if small and group_cost(last + group) <= budget:
+            if (small(group) or small(last)) and group_cost(last + group) <= budget:
                 merged[-1] = last + group
-            else:
-                merged.append(group)
+                continue
+            while small(group) and len(last) > 1 and not small(last[:-1]) \
+                    and group_cost(last[-1:] + group) <= budget:
+                group = last[-1:] + group
+                last = merged[-1] = last[:-1]
+            merged.append(group)
         return merged
 
     def _fit(self, group: list[Unit], head: str, budget: int) -> list[list[Unit]]:

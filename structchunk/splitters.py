@@ -76,7 +76,16 @@ class SplitContext:
         return cached
 
     def sentences(self, text: str) -> list[Segment]:
-        return _by_pattern_gaps(text, self.segmenter.spans(text))
+        """Sentence segments; a boundary with no whitespace (`outage.*Thus`) is not a cut,
+        because cutting there would split a word."""
+        segments: list[Segment] = []
+        for segment, gap in _by_pattern_gaps(text, self.segmenter.spans(text)):
+            if segments and not gap:
+                previous, previous_gap = segments[-1]
+                segments[-1] = (previous + segment, previous_gap)
+            else:
+                segments.append((segment, gap))
+        return segments
 
 
 SENTENCES = Step(Joint.SENTENCE, SplitContext.sentences)

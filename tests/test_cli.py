@@ -1,0 +1,116 @@
+"""The command line as a user runs it: files, directories, stdin, errors, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from structchunk import __version__
+from structchunk.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+def run(*args: str, input: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
+    """The installed console entry point, exactly as a user would call it."""
+    return subprocess.run([sys.executable, "-m", "structchunk", *args], capture_output=True,
+                          text=True, input=input, cwd=ROOT, timeout=120)
+
+
+def records(text: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_convert_a_file_to_a_jsonl_file(tmp_path: Path) -> None:
+    out = tmp_path / "chunks.jsonl"
+    result = run("convert", "samples/api-keys.md", "-o", str(out), "--max-tokens", "64")
+    assert result.returncode == 0, result.stderr
+    chunks = records(out.read_text(encoding="utf-8"))
+    assert chunks[0]["source"] == "samples/api-keys.md"
+    assert all(c["n_tokens"] <= 64 for c in chunks)  # type: ignore[operator]
+    assert result.stdout == ""
+    summary = result.stderr.strip().splitlines()[-1]
+    assert summary.startswith("structchunk: 1 document, ")
+    assert "median" in summary and "p95" in summary and "(budget 64 words)" in summary
+
+
+def test_convert_to_stdout_and_from_stdin() -> None:
+    result = run("convert", "-", "--format", "markdown", "-q", input="# T\n\nhello\n")
+    assert result.returncode == 0 and result.stderr == ""
+    (chunk,) = records(result.stdout)
+    assert chunk["source"] == "-" and chunk["text"] == "T\n\nhello"
+
+
+def test_stdin_without_format_is_a_usage_error() -> None:
+    result = run("convert", "-", input="# T\n")
+    assert result.returncode == 2
+    assert "needs --format" in result.stderr
+
+
+def test_a_directory_is_searched_recursively_in_sorted_order(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "z.md").write_text("# Z\n\nzed\n")
+    (tmp_path / "a.txt").write_text("plain\n")
+    (tmp_path / "skip.bin").write_bytes(b"\x00\x01")
+    result = CliRunner().invoke(cli, ["convert", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output
+    assert [c["body"] for c in records(result.stdout)] == ["plain", "zed"]
+
+
+def test_a_failing_file_is_reported_and_the_others_are_still_written(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.md"
+    bad.write_bytes(bytes(range(256)) * 10)
+    out = tmp_path / "out.jsonl"
+    result = run("convert", str(bad), "samples/api-keys.md", str(tmp_path / "missing.md"),
+                 "-o", str(out))
+    assert result.returncode == 1
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert len(errors) == 2 and all(len(e) < 300 for e in errors)
+    assert any(f"{bad}: binary data" in e for e in errors)
+    assert any("missing.md: no such file" in e for e in errors)
+    assert "Traceback" not in result.stderr
+    sources = {c["source"] for c in records(out.read_text(encoding="utf-8"))}
+    assert sources == {"samples/api-keys.md"}
+
+
+def test_unknown_extension_and_bad_options() -> None:
+    result = run("convert", "pyproject.toml")
+    assert result.returncode == 1 and "unsupported file extension '.toml'" in result.stderr
+    result = run("convert", "samples/api-keys.md", "--max-tokens", "3")
+    assert result.returncode == 2 and "max_tokens" in result.stderr
+    result = run("convert", "samples/api-keys.md", "--tokenizer", "nope")
+    assert result.returncode == 2 and "unknown tokenizer 'nope'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_strict_mode_succeeds_on_real_documents() -> None:
+    result = run("convert", "samples", "--strict", "--max-tokens", "40", "-q")
+    assert result.returncode == 0, result.stderr
+    assert records(result.stdout)
+
+
+def test_output_is_deterministic(tmp_path: Path) -> None:
+    outs = []
+    for name in ("one.jsonl", "two.jsonl"):
+        run("convert", "samples", "-o", str(tmp_path / name), "-q")
+        outs.append((tmp_path / name).read_bytes())
+    assert outs[0] == outs[1] and outs[0]
+
+
+def test_schema_and_version() -> None:
+    runner = CliRunner()
+    schema = json.loads(runner.invoke(cli, ["schema"]).stdout)
+    assert schema["title"] == "Chunk" and "heading_path" in schema["properties"]
+    assert __version__ in runner.invoke(cli, ["--version"]).stdout
+
+
+@pytest.mark.parametrize("flag", ["--no-heading-prefix"])
+def test_no_heading_prefix_flag(flag: str) -> None:
+    result = CliRunner().invoke(cli, ["convert", "samples/api-keys.md", flag, "-q"])
+    assert all(c["text"] == c["body"] for c in records(result.stdout))

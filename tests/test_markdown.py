@@ -1,0 +1,159 @@
+"""The Markdown parser: every construct lands in the right place of the section tree."""
+
+from __future__ import annotations
+
+import pytest
+
+from structchunk import ChunkOptions, chunk_text
+from structchunk.document import Code, Document, ListBlock, Paragraph, Table
+from structchunk.errors import ParseError
+from structchunk.parsers.markdown import parse
+
+OPTIONS = ChunkOptions()
+
+
+def tree(markdown: str | bytes) -> Document:
+    data = markdown.encode("utf-8") if isinstance(markdown, str) else markdown
+    return parse(data, "test.md", OPTIONS)
+
+
+def paths(doc: Document) -> list[tuple[str, ...]]:
+    return [s.path for s in doc.sections()]
+
+
+def test_atx_and_setext_headings_of_all_levels_with_skipped_levels() -> None:
+    doc = tree("Top\n===\n\nSub\n---\n\n#### Deep\n\ntext\n\n## Back\n\n###### Six\n")
+    assert paths(doc) == [(), ("Top",), ("Top", "Sub"), ("Top", "Sub", "Deep"),
+                          ("Top", "Back"), ("Top", "Back", "Six")]
+    assert [s.level for s in doc.sections()] == [0, 1, 2, 4, 2, 6]
+
+
+def test_text_before_the_first_heading_belongs_to_the_root() -> None:
+    doc = tree("Preface words.\n\n# Chapter\n\nBody.\n")
+    assert isinstance(doc.root.blocks[0], Paragraph)
+    assert doc.root.blocks[0].text == "Preface words."
+    assert doc.root.path == ()
+
+
+def test_front_matter_title_is_the_root_of_paths_and_never_text() -> None:
+    doc = tree("---\ntitle: \"The Guide\"\nauthor: x\n---\n\nIntro.\n\n## Setup\n\nDo it.\n")
+    assert doc.title == "The Guide"
+    assert paths(doc) == [("The Guide",), ("The Guide", "Setup")]
+    chunks = chunk_text("---\ntitle: The Guide\n---\n\nIntro.\n")
+    assert [c.body for c in chunks] == ["Intro."]
+
+
+def test_first_heading_repeating_the_title_is_not_repeated_in_paths() -> None:
+    doc = tree("---\ntitle: API keys\n---\n# API keys\n\nx\n\n## Rotate\n\ny\n")
+    assert paths(doc)[1:] == [("API keys",), ("API keys", "Rotate")]
+
+
+def test_heading_attribute_lists_are_not_part_of_the_title() -> None:
+    doc = tree("# First Steps { #first-steps }\n\ntext\n")
+    assert doc.root.children[0].title == "First Steps"
+
+
+def test_inline_markup_becomes_visible_text() -> None:
+    doc = tree("Use **bold**, *em*, ~~old~~, `code`s, [a link](http://x.io) and "
+               "![an \\[image\\]](i.png), a&amp;b.<br>next <span>x</span>y\n")
+    block = doc.root.blocks[0]
+    assert isinstance(block, Paragraph)
+    assert block.text == "Use bold, em, old, codes, a link and an [image], a&b.\nnext xy"
+
+
+def test_block_level_html_tags_inside_a_paragraph_separate_words() -> None:
+    doc = tree("| a | b |\n|---|---|\n| <table><tr><td>one</td><td>two</td></tr></table> | z |\n")
+    table = doc.root.blocks[0]
+    assert isinstance(table, Table)
+    assert table.rows[0][0].split() == ["one", "two"]
+
+
+def test_nested_lists_keep_markers_and_depth() -> None:
+    doc = tree("- a\n  - b\n    1. c\n    2. d\n- e\n\n3) x\n4) y\n")
+    first, second = doc.root.blocks
+    assert isinstance(first, ListBlock) and isinstance(second, ListBlock)
+    assert [(i.marker, i.depth, i.text) for i in first.items] == [
+        ("-", 0, "a"), ("-", 1, "b"), ("1.", 2, "c"), ("2.", 2, "d"), ("-", 0, "e")]
+    assert [i.marker for i in second.items] == ["3)", "4)"]
+
+
+def test_list_item_with_paragraphs_and_code_keeps_everything_in_order() -> None:
+    doc = tree("1. first para\n\n   second para\n\n   ```sh\n   ls\n   ```\n\n   - sub\n\n   after sub\n")
+    items = doc.root.blocks[0]
+    assert isinstance(items, ListBlock)
+    texts = [i.text for i in items.items]
+    assert texts[0] == "first para\n\nsecond para\n\n```sh\nls\n```"
+    assert texts[1:] == ["sub", "after sub"]
+    assert items.items[2].marker.strip() == ""  # a continuation of item 1, not a new item
+
+
+def test_tables_have_header_rows_body_rows_and_line_provenance() -> None:
+    doc = tree("intro\n\n| h1 | h2 |\n|----|----|\n| a | b |\n| c \\| d | e |\n")
+    table = doc.root.blocks[1]
+    assert isinstance(table, Table)
+    assert table.header == [["h1", "h2"]]
+    assert table.rows == [["a", "b"], ["c | d", "e"]]
+    assert table.prov.lines == (3, 6)
+    assert [p.lines for p in table.row_provs] == [(5, 5), (6, 6)]
+
+
+def test_fenced_and_indented_code_are_verbatim_with_language() -> None:
+    doc = tree("```python title=x\ndef f():\n    return  1\n```\n\n    indented  code\n")
+    fenced, indented = doc.root.blocks
+    assert isinstance(fenced, Code) and isinstance(indented, Code)
+    assert (fenced.language, fenced.text) == ("python", "def f():\n    return  1")
+    assert (indented.language, indented.text) == ("", "indented  code")
+
+
+def test_block_quotes_keep_their_text_and_headings_inside_are_not_sections() -> None:
+    doc = tree("# A\n\n> quoted *text*\n>\n> # not a section\n")
+    assert paths(doc) == [(), ("A",)]
+    assert [b.text for b in doc.root.children[0].blocks if isinstance(b, Paragraph)] == [
+        "quoted text", "not a section"]
+
+
+def test_html_blocks_keep_text_and_drop_tags_comments_and_scripts() -> None:
+    doc = tree("<div class=\"note\">\n<p>Keep <b>this</b> &amp; that</p>\n"
+               "<!-- hidden -->\n<script>var x = 1;</script>\n</div>\n")
+    assert [b.text for b in doc.root.blocks if isinstance(b, Paragraph)] == [
+        "Keep this & that"]
+
+
+def test_deeply_nested_quotes_and_lists_lose_no_text() -> None:
+    quote = ">" * 500 + " deep quote\n"
+    listing = "".join("  " * i + f"- level {i}\n" for i in range(200))
+    doc = tree("# Q\n\n" + quote + "\n# L\n\n" + listing)
+    text = " ".join(c.body for c in chunk_text("# Q\n\n" + quote + "\n# L\n\n" + listing))
+    assert "deep quote" in text
+    assert all(f"level {i}" in text for i in range(200))
+    assert paths(doc) == [(), ("Q",), ("L",)]
+
+
+@pytest.mark.parametrize("encoded", [
+    "# Tätigkeit\n\n“Quotes” — dash\n".encode("utf-8-sig"),
+    "# Tätigkeit\n\n“Quotes” — dash\n".encode("utf-16"),
+    "# Tätigkeit\r\n\r\n“Quotes” — dash\r\n".encode("cp1252"),
+], ids=["utf8-bom", "utf16-bom", "cp1252-crlf"])
+def test_encodings_and_line_endings(encoded: bytes) -> None:
+    doc = tree(encoded)
+    assert paths(doc) == [(), ("Tätigkeit",)]
+    block = doc.root.children[0].blocks[0]
+    assert isinstance(block, Paragraph)
+    assert block.text == "“Quotes” — dash"
+
+
+def test_nul_bytes_become_replacement_characters() -> None:
+    doc = tree(b"# T\n\nbefore\x00after\n")
+    block = doc.root.children[0].blocks[0]
+    assert isinstance(block, Paragraph)
+    assert block.text == "before\ufffdafter"
+
+
+def test_binary_data_is_refused_with_a_clear_error() -> None:
+    with pytest.raises(ParseError, match="binary data"):
+        tree(bytes(range(256)) * 20)
+
+
+def test_empty_and_heading_only_documents_give_no_chunks() -> None:
+    assert chunk_text("") == []
+    assert chunk_text("# Only\n\n## Headings\n") == []

@@ -1,0 +1,162 @@
+"""Property tests of the packer's invariants over generated Markdown (DESIGN.md)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from structchunk import ChunkOptions, chunk_text
+from structchunk.audit import first_missing_word
+from structchunk.records import to_json_line
+from structchunk.tokenizers import get_tokenizer
+
+
+@dataclass
+class GeneratedSection:
+    """One section of a generated document; every word in it carries the section's tag."""
+
+    index: int
+    level: int
+    blocks: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    sentences: list[str] = field(default_factory=list)
+
+    @property
+    def tag(self) -> str:
+        return f"s{self.index}x"
+
+    @property
+    def title(self) -> str:
+        return f"Title {self.tag}"
+
+
+def _word(draw: st.DrawFn, section: GeneratedSection) -> str:
+    return f"{section.tag}{draw(st.integers(0, 999))}"
+
+
+def _sentence(draw: st.DrawFn, section: GeneratedSection, max_words: int = 6) -> str:
+    words = [_word(draw, section) for _ in range(draw(st.integers(1, max_words)))]
+    words[0] = words[0].capitalize()
+    section.words += words
+    sentence = " ".join(words) + draw(st.sampled_from([".", "!", "?"]))
+    section.sentences.append(sentence)
+    return sentence
+
+
+def _paragraph(draw: st.DrawFn, section: GeneratedSection) -> str:
+    return " ".join(_sentence(draw, section) for _ in range(draw(st.integers(1, 12))))
+
+
+def _list(draw: st.DrawFn, section: GeneratedSection) -> str:
+    lines = []
+    depth = 0
+    for number in range(draw(st.integers(1, 10))):
+        depth = draw(st.integers(0, min(depth + 1, 2)))
+        marker = draw(st.sampled_from(["-", "*", f"{number + 1}."]))
+        lines.append("  " * depth * 2 + f"{marker} {_sentence(draw, section)}")
+    return "\n".join(lines)
+
+
+def _table(draw: st.DrawFn, section: GeneratedSection) -> str:
+    width = draw(st.integers(1, 4))
+    header = [_word(draw, section) for _ in range(width)]
+    section.words += header
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * width]
+    for _ in range(draw(st.integers(1, 25))):
+        cells = [_word(draw, section) for _ in range(width)]
+        section.words += cells
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _code(draw: st.DrawFn, section: GeneratedSection) -> str:
+    lines = []
+    for _ in range(draw(st.integers(1, 20))):
+        words = [_word(draw, section) for _ in range(draw(st.integers(0, 5)))]
+        section.words += words
+        lines.append(" = ".join(words))
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+BLOCKS = (_paragraph, _list, _table, _code)
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> tuple[str, list[GeneratedSection]]:
+    """Markdown with nested headings and every block kind; also what it should contain."""
+    sections = [GeneratedSection(0, 0)]
+    for index in range(1, draw(st.integers(0, 6)) + 1):
+        sections.append(GeneratedSection(index, draw(st.integers(1, 3))))
+    parts = []
+    for section in sections:
+        if section.level:
+            parts.append("#" * section.level + " " + section.title)
+        for _ in range(draw(st.integers(0 if section.level else 1, 4))):
+            parts.append(draw(st.sampled_from(BLOCKS))(draw, section))
+    return "\n\n".join(parts) + "\n", sections
+
+
+def expected_paths(sections: list[GeneratedSection]) -> dict[str, list[str]]:
+    """Heading path of each section tag, computed independently of the builder."""
+    stack: list[GeneratedSection] = []
+    out = {}
+    for section in sections:
+        if section.level:
+            while stack and stack[-1].level >= section.level:
+                stack.pop()
+            stack.append(section)
+        out[section.tag] = [s.title for s in stack]
+    return out
+
+
+# PROPERTY_EXAMPLES=2000 for a longer local run.
+SETTINGS = settings(max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "150")), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@SETTINGS
+@given(documents(), st.integers(16, 1024), st.sampled_from(["words", "chars"]))
+def test_packer_invariants(doc: tuple[str, list[GeneratedSection]], budget: int,
+                           tokenizer: str) -> None:
+    markdown, sections = doc
+    if tokenizer == "chars":
+        budget *= 6  # comparable chunk sizes
+    options = ChunkOptions(max_tokens=budget, tokenizer=tokenizer)
+    chunks = chunk_text(markdown, options=options)
+    count = get_tokenizer(tokenizer).count
+
+    # Budget: counted on the final text, prefix included.
+    for chunk in chunks:
+        assert chunk.n_tokens == count(chunk.text) <= budget
+
+    # Nothing lost: every generated word appears in the bodies, in order.
+    expected = [w for s in sections for w in s.words]
+    produced = [w.strip(".!?|`=*-") for c in chunks for w in c.body.split()]
+    assert first_missing_word(expected, produced) is None
+
+    # No chunk spans two sections, and each carries its section's heading path.
+    paths = expected_paths(sections)
+    for chunk in chunks:
+        tags = {w.lower().split("x")[0] + "x" for w in chunk.body.split() if w.lower().startswith("s")
+                and "x" in w}
+        assert len(tags) == 1
+        assert chunk.heading_path == paths[tags.pop()]
+
+    # Deterministic: byte-identical output on a second run.
+    again = chunk_text(markdown, options=options)
+    assert [to_json_line(c) for c in again] == [to_json_line(c) for c in chunks]
+
+
+@SETTINGS
+@given(documents(), st.integers(24, 512))
+def test_no_sentence_is_cut_when_every_sentence_fits(
+        doc: tuple[str, list[GeneratedSection]], budget: int) -> None:
+    markdown, sections = doc
+    chunks = chunk_text(markdown, max_tokens=budget)
+    bodies = [c.body for c in chunks]
+    for section in sections:
+        for sentence in section.sentences:  # at most 6 words + a short prefix: always fits
+            assert any(sentence in body for body in bodies), sentence
