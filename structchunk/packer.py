@@ -52,6 +52,7 @@ class Packer:
         self.ctx = SplitContext(self.tokenizer, self.segmenter)
         self.strict = strict
         self._prefix_cache: dict[tuple[str, ...], tuple[str, bool]] = {}
+        self._head_cache: dict[str, int] = {}
 
     def pack(self, document: Document) -> Iterator[PackedChunk]:
         """Chunks of `document` in order."""
@@ -71,10 +72,16 @@ class Packer:
                                                                self.tokenizer.count)
         return cached
 
+    def _head_tokens(self, head: str) -> int:
+        cached = self._head_cache.get(head)
+        if cached is None:
+            cached = self._head_cache[head] = self.tokenizer.count(head)
+        return cached
+
     def _pack_section(self, section: Section) -> Iterator[PackedChunk]:
         prefix, shortened = self._prefix(section.path)
         head = prefix + PREFIX_JOINER if prefix else ""
-        head_tokens = self.tokenizer.count(head)
+        head_tokens = self._head_tokens(head)
         body_budget = self.options.max_tokens - head_tokens
         overlap = self.options.overlap_tokens
         budget = body_budget - (overlap + self.ctx.sep_tokens("\n\n") if overlap else 0)
@@ -130,6 +137,8 @@ class Packer:
         and the group is regrouped (or its single unit re-split) until it fits.
         """
         limit = self.options.max_tokens
+        if self.tokenizer.additive and self._head_tokens(head) + group_cost(group) <= limit:
+            return [group]  # additive estimates never undercount: no need to recount
         done: list[list[Unit]] = []
         work = [(group, budget)]
         while work:

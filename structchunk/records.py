@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -59,8 +58,8 @@ def chunk_schema() -> dict[str, object]:
 
 
 def to_json_line(chunk: Chunk) -> str:
-    """One record as a JSONL line: fields in schema order, non-ASCII kept as is."""
-    return json.dumps(chunk.model_dump(), ensure_ascii=False, separators=(",", ":")) + "\n"
+    """One record as a JSONL line: fields in schema order, compact, non-ASCII kept as is."""
+    return chunk.model_dump_json() + "\n"
 
 
 def write_jsonl(chunks: Iterable[Chunk], handle: IO[str]) -> int:

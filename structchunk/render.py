@@ -6,6 +6,8 @@ tables (caption on the line above), code fenced with its language.
 
 from __future__ import annotations
 
+import re
+
 from .document import Block, Code, ListBlock, ListItem, Paragraph, Table
 
 LIST_INDENT = "  "
@@ -51,12 +53,12 @@ def render_table_rows(table: Table) -> list[str]:
     return [render_row(_pad(row, width)) for row in table.rows]
 
 
+_BACKTICK_RUN = re.compile("`+")
+
+
 def fence_for(text: str) -> str:
     """A backtick fence longer than any backtick run inside the code."""
-    longest = run = 0
-    for ch in text:
-        run = run + 1 if ch == "`" else 0
-        longest = max(longest, run)
+    longest = max((len(run) for run in _BACKTICK_RUN.findall(text)), default=0)
     return "`" * max(3, longest + 1)
 
 

@@ -6,6 +6,7 @@ import inspect
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 import structchunk
 from structchunk import Chunk, ChunkOptions, chunk_file, chunk_text, iter_chunks
@@ -86,7 +87,7 @@ def test_errors_form_one_hierarchy() -> None:
 
 def test_options_are_frozen_and_fingerprinted() -> None:
     options = ChunkOptions()
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         options.max_tokens = 10  # type: ignore[misc]
     assert options.fingerprint() == ChunkOptions().fingerprint()
     assert options.fingerprint() != ChunkOptions(max_tokens=100).fingerprint()

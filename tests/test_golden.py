@@ -53,7 +53,8 @@ def test_sample_matches_golden(sample: Path) -> None:
     if UPDATE:
         expected_file.parent.mkdir(parents=True, exist_ok=True)
         expected_file.write_text(actual, encoding="utf-8")
-    assert expected_file.exists(), f"no golden for {sample.name}: run with STRUCTCHUNK_UPDATE_GOLDEN=1"
+    assert expected_file.exists(), \
+        f"no golden for {sample.name}: run with STRUCTCHUNK_UPDATE_GOLDEN=1"
     expected = expected_file.read_text(encoding="utf-8").splitlines()
     lines = actual.splitlines()
     for number, (want, got) in enumerate(zip(expected, lines), start=1):

@@ -78,7 +78,8 @@ def test_nested_lists_keep_markers_and_depth() -> None:
 
 
 def test_list_item_with_paragraphs_and_code_keeps_everything_in_order() -> None:
-    doc = tree("1. first para\n\n   second para\n\n   ```sh\n   ls\n   ```\n\n   - sub\n\n   after sub\n")
+    doc = tree("1. first para\n\n   second para\n\n   ```sh\n   ls\n   ```\n\n"
+               "   - sub\n\n   after sub\n")
     items = doc.root.blocks[0]
     assert isinstance(items, ListBlock)
     texts = [i.text for i in items.items]

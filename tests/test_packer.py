@@ -95,7 +95,8 @@ def test_a_list_is_split_between_items_keeping_markers_and_indentation() -> None
     items = "".join(f"- item {i} has some words\n  - nested {i}\n" for i in range(10))
     chunks = chunk_text(f"# T\n\n{items}", max_tokens=30)
     lines = [line for c in chunks for line in c.body.split("\n")]
-    assert lines == [x for i in range(10) for x in (f"- item {i} has some words", f"  - nested {i}")]
+    expected = [(f"- item {i} has some words", f"  - nested {i}") for i in range(10)]
+    assert lines == [line for pair in expected for line in pair]
     assert all(c.body.startswith("- item") for c in chunks)  # cuts prefer top-level items
 
 

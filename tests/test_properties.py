@@ -140,8 +140,8 @@ def test_packer_invariants(doc: tuple[str, list[GeneratedSection]], budget: int,
     # No chunk spans two sections, and each carries its section's heading path.
     paths = expected_paths(sections)
     for chunk in chunks:
-        tags = {w.lower().split("x")[0] + "x" for w in chunk.body.split() if w.lower().startswith("s")
-                and "x" in w}
+        tags = {w.lower().split("x")[0] + "x" for w in chunk.body.split()
+                if w.lower().startswith("s") and "x" in w}
         assert len(tags) == 1
         assert chunk.heading_path == paths[tags.pop()]
 

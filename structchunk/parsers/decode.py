@@ -22,14 +22,14 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
-_TEXT_CONTROLS = {9, 10, 12, 13}
+_BINARY_CONTROLS = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
 
 
 def _looks_binary(data: bytes) -> bool:
     sample = data[:BINARY_SAMPLE_BYTES]
     if not sample:
         return False
-    controls = sum(1 for b in sample if b < 32 and b not in _TEXT_CONTROLS)
+    controls = len(sample) - len(sample.translate(None, _BINARY_CONTROLS))
     return controls / len(sample) > BINARY_CONTROL_SHARE
 
 

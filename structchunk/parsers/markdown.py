@@ -162,6 +162,7 @@ class _MarkdownWalker:
         self.row: list[str] | None = None
         self.row_prov = Provenance()
         self.in_head = False
+        self.heading_token: Token | None = None
 
     # -- block sinks -------------------------------------------------------------
 
@@ -195,40 +196,35 @@ class _MarkdownWalker:
 
     def walk(self, tokens: list[Token], lost: list[tuple[int, str]]) -> None:
         """Handle every token in order; `lost` lines are added where they stood."""
-        index = 0
+        handlers = {
+            "heading_open": self.open_heading,
+            "inline": self.inline,
+            "bullet_list_open": self.open_list,
+            "ordered_list_open": self.open_list,
+            "bullet_list_close": self.close_list,
+            "ordered_list_close": self.close_list,
+            "list_item_open": self.open_item,
+            "list_item_close": self.close_item,
+            "fence": self.code,
+            "code_block": self.code,
+            "html_block": self.html_block,
+            "front_matter": self.front_matter,
+            **dict.fromkeys(("table_open", "thead_open", "thead_close", "tr_open", "tr_close",
+                             "table_close"), self.table_token),
+        }
         pending = list(reversed(lost))
-        while index < len(tokens):
-            token = tokens[index]
-            kind = token.type
+        for token in tokens:
             while pending and token.map and pending[-1][0] < token.map[0]:
                 number, text = pending.pop()
                 self.add_text(text, Provenance((number + 1, number + 1)))
-            if kind == "heading_open":
-                index += 1
-                self.heading(token, tokens[index])
-            elif kind == "inline":
-                self.inline(token)
-            elif kind in ("bullet_list_open", "ordered_list_open"):
-                self.open_list(token)
-            elif kind in ("bullet_list_close", "ordered_list_close"):
-                self.close_list()
-            elif kind == "list_item_open":
-                self.open_item(token)
-            elif kind == "list_item_close":
-                self.flush_item()
-                self.items.pop()
-            elif kind in ("fence", "code_block"):
-                language = token.info.strip().split()[0] if token.info.strip() else ""
-                self.add_code(token.content.rstrip("\n"), language, _prov(token))
-            elif kind == "html_block":
-                self.add_text(html_text(token.content), _prov(token))
-            elif kind == "front_matter":
-                self.builder.set_title(front_matter_title(token.content))
-            else:
-                self.table_token(token)
-            index += 1
+            handler = handlers.get(token.type)
+            if handler is not None:
+                handler(token)
         for number, text in reversed(pending):
             self.add_text(text, Provenance((number + 1, number + 1)))
+
+    def open_heading(self, token: Token) -> None:
+        self.heading_token = token  # its text is the next inline token
 
     def heading(self, opening: Token, inline: Token) -> None:
         title = _HEADING_ATTRIBUTES.sub("", inline_text(inline))
@@ -237,7 +233,26 @@ class _MarkdownWalker:
         else:
             self.builder.heading(int(opening.tag[1]), title, _prov(opening))
 
+    def code(self, token: Token) -> None:
+        info = token.info.strip()
+        language = info.split()[0] if info else ""
+        self.add_code(token.content.rstrip("\n"), language, _prov(token))
+
+    def html_block(self, token: Token) -> None:
+        self.add_text(html_text(token.content), _prov(token))
+
+    def front_matter(self, token: Token) -> None:
+        self.builder.set_title(front_matter_title(token.content))
+
+    def close_item(self, token: Token) -> None:
+        self.flush_item()
+        self.items.pop()
+
     def inline(self, token: Token) -> None:
+        if self.heading_token is not None:
+            opening, self.heading_token = self.heading_token, None
+            self.heading(opening, token)
+            return
         text = inline_text(token)
         if self.row is not None:
             self.row.append(text)
@@ -253,7 +268,7 @@ class _MarkdownWalker:
         start = int(token.attrs.get("start", 1)) if ordered else 0
         self.lists.append(_ListState(len(self.lists), ordered, token.markup or "-", start))
 
-    def close_list(self) -> None:
+    def close_list(self, token: Token | None = None) -> None:
         self.lists.pop()
         if not self.lists and self.list_block is not None:
             if self.list_block.items:

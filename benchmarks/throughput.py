@@ -1,0 +1,96 @@
+"""End-to-end throughput on the corpus Markdown, beside markdown-it-py's bare parse.
+
+    python benchmarks/throughput.py [--corpus ../shared/corpus] [--runs 5] [--tokenizers words,…]
+
+Every row is measured in the same process and run, interleaved round by round, so the
+ratios hold even on a busy machine (CPU time of this process: other load on the machine
+does not count against either side). "end to end" = read bytes → parse → pack → JSONL
+lines (to memory), which is what `structchunk convert` does per file minus disk writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+from structchunk import ChunkOptions
+from structchunk.api import iter_chunks_from_bytes
+from structchunk.records import to_json_line
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def corpus_markdown(corpus: Path) -> list[tuple[str, bytes]]:
+    files = sorted((corpus / "markdown").rglob("*.md"))
+    if not files:
+        sys.exit(f"no Markdown files under {corpus / 'markdown'}")
+    return [(str(p), p.read_bytes()) for p in files]
+
+
+def bare_parse(docs: list[tuple[str, bytes]]) -> Callable[[], None]:
+    md = MarkdownIt("commonmark")
+    texts = [data.decode("utf-8") for _, data in docs]
+
+    def run() -> None:
+        for text in texts:
+            md.parse(text)
+    return run
+
+
+def end_to_end(docs: list[tuple[str, bytes]], options: ChunkOptions) -> Callable[[], None]:
+    def run() -> None:
+        sink = io.StringIO()
+        for source, data in docs:
+            for chunk in iter_chunks_from_bytes(data, source, "markdown", options):
+                sink.write(to_json_line(chunk))
+    return run
+
+
+def measure(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, float]:
+    """Median seconds per case; cases interleaved, order rotated every round, warm-up first."""
+    for fn in cases.values():
+        fn()
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    names = list(cases)
+    for round_ in range(runs):
+        order = names[round_ % len(names):] + names[:round_ % len(names)]
+        for name in order:
+            start = time.process_time()
+            cases[name]()
+            times[name].append(time.process_time() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--max-tokens", type=int, default=256)
+    parser.add_argument("--tokenizers", default="words",
+                        help="comma-separated tokenizer specs to compare end to end")
+    args = parser.parse_args()
+    docs = corpus_markdown(args.corpus)
+    megabytes = sum(len(data) for _, data in docs) / 1e6
+    cases = {"markdown-it-py bare parse (commonmark)": bare_parse(docs)}
+    for spec in args.tokenizers.split(","):
+        options = ChunkOptions(max_tokens=args.max_tokens, tokenizer=spec)
+        cases[f"structchunk end to end ({spec})"] = end_to_end(docs, options)
+    seconds = measure(cases, args.runs)
+    base = seconds["markdown-it-py bare parse (commonmark)"]
+    print(f"{len(docs)} Markdown files, {megabytes:.2f} MB, median of {args.runs} runs, "
+          f"max_tokens={args.max_tokens}\n")
+    print("| case | seconds | MB/s | × bare parse speed |")
+    print("|---|---:|---:|---:|")
+    for name, value in seconds.items():
+        print(f"| {name} | {value:.3f} | {megabytes / value:.2f} | {base / value:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
