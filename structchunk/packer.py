@@ -21,7 +21,7 @@ from .prefix import DEFAULT_MAX_PREFIX_SHARE, heading_prefix
 from .render import render_block
 from .sentences import SentenceSegmenter, get_segmenter
 from .splitters import SPLIT_ORDER, SplitContext, block_units, explode
-from .tokenizers import Tokenizer, get_tokenizer
+from .tokenizers import Tokenizer, count_words, get_tokenizer
 from .units import Joint, Unit, group_cost, group_units, join_units
 
 PREFIX_JOINER = "\n\n"
@@ -86,7 +86,13 @@ class Packer:
         overlap = self.options.overlap_tokens
         budget = body_budget - (overlap + self.ctx.sep_tokens("\n\n") if overlap else 0)
         budget = max(budget, 1)
-        units = [u for block in section.blocks for u in block_units(self.ctx, block, budget)]
+        texts = [render_block(block) for block in section.blocks]
+        whole = self._whole_section(section, head, prefix, shortened, texts)
+        if whole is not None:
+            yield whole
+            return
+        units = [u for block, text in zip(section.blocks, texts)
+                 for u in block_units(self.ctx, block, budget, text)]
         groups = group_units(units, budget)
         groups = self._merge_small(groups, budget, head_tokens)
         fitted_groups = [part for group in groups for part in self._fit(group, head, budget)]
@@ -99,6 +105,21 @@ class Packer:
                 body = self._with_overlap(previous, fitted, body, head)
             previous = fitted
             yield self._finish(section, head, prefix, shortened, fitted, body)
+
+    def _whole_section(self, section: Section, head: str, prefix: str, shortened: bool,
+                       texts: list[str]) -> PackedChunk | None:
+        """The section as one chunk when it fits — the common case, counted with one call
+        instead of one per block (what keeps sub-word tokenizers cheap)."""
+        body = "\n\n".join(texts)
+        limit = self.options.max_tokens
+        if not self.tokenizer.additive and count_words(head + body) > limit:
+            return None  # sub-word tokenizers give at least one token per word: skip the count
+        n_tokens = self.tokenizer.count(head + body)
+        if n_tokens > limit:
+            return None
+        units = [Unit(text, 0, kind=block.kind, prov=block.prov)
+                 for block, text in zip(section.blocks, texts)]
+        return self._finish(section, head, prefix, shortened, units, body, n_tokens)
 
     def _merge_small(self, groups: list[list[Unit]], budget: int,
                      head_tokens: int) -> list[list[Unit]]:
@@ -194,10 +215,11 @@ class Packer:
         return sum(self.tokenizer.count(t) for t in texts)
 
     def _finish(self, section: Section, head: str, prefix: str, shortened: bool,
-                units: list[Unit], body: str) -> PackedChunk:
+                units: list[Unit], body: str, n_tokens: int | None = None) -> PackedChunk:
         text = head + body
-        n_tokens = self.tokenizer.count(text)
-        if n_tokens > self.options.max_tokens:  # _fit guarantees this; strict or not
+        if n_tokens is None:
+            n_tokens = self.tokenizer.count(text)
+        if n_tokens > self.options.max_tokens:  # _fit guarantees this
             raise BudgetError(f"chunk of {n_tokens} tokens exceeds max_tokens "
                               f"{self.options.max_tokens}")
         kinds: list[str] = []

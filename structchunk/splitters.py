@@ -143,9 +143,12 @@ def _char_units(ctx: SplitContext, text: str, budget: int, kind: BlockKind,
     return units
 
 
-def block_units(ctx: SplitContext, block: Block, budget: int) -> list[Unit]:
-    """The units of one block: itself when it fits, else its pieces by `SPLIT_ORDER`."""
-    text = render_block(block)
+def block_units(ctx: SplitContext, block: Block, budget: int,
+                text: str | None = None) -> list[Unit]:
+    """The units of one block (rendered as `text`, when the caller already did): itself
+    when it fits, else its pieces by `SPLIT_ORDER`."""
+    if text is None:
+        text = render_block(block)
     tokens = ctx.tokenizer.count(text)
     sep = "\n\n"
     if tokens <= budget:

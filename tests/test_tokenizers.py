@@ -1,0 +1,157 @@
+"""Token counters: words, chars, callables, and offline sub-word tokenizers (tiktoken, HF)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from structchunk import ChunkOptions, chunk_file, chunk_text
+from structchunk.errors import OptionsError, TokenizerUnavailableError
+from structchunk.tokenizers import get_tokenizer
+from test_properties import SETTINGS, GeneratedSection, documents
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+GPT2_PATTERN = (r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
+
+
+@pytest.fixture(scope="session")
+def bpe_tokenizer_json(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small byte-level BPE trained here on the samples and saved as tokenizer.json."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tokenizer.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=400, show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    texts = [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*.md"))]
+    tokenizer.train_from_iterator(texts, trainer)
+    path = tmp_path_factory.mktemp("bpe") / "tokenizer.json"
+    tokenizer.save(str(path))
+    return path
+
+
+@pytest.fixture(scope="session")
+def tiny_tiktoken() -> Callable[[str], int]:
+    """A tiktoken Encoding from small local mergeable ranks (no download)."""
+    import tiktoken
+
+    ranks = {bytes([b]): b for b in range(256)}
+    for merge in (b"th", b"the", b" t", b" the", b"in", b"ing", b"er", b"an", b" a", b"on",
+                  b"re", b"ke", b"key", b" key", b"s.", b"x0", b"x1"):
+        ranks[merge] = len(ranks)
+    encoding = tiktoken.Encoding(name="tiny", pat_str=GPT2_PATTERN, mergeable_ranks=ranks,
+                                 special_tokens={})
+
+    def tiktoken_tiny(text: str) -> int:
+        return len(encoding.encode_ordinary(text))
+
+    return tiktoken_tiny
+
+
+def test_words_and_chars() -> None:
+    assert get_tokenizer("words").count("a  b\nc") == 3
+    assert get_tokenizer("chars").count("a  b") == 4
+    assert get_tokenizer("words").additive and not get_tokenizer(len).additive
+
+
+def test_unknown_specs_are_one_line_option_errors() -> None:
+    for spec in ("bogus", "tiktoken:", "hf:"):
+        with pytest.raises(OptionsError, match="unknown tokenizer"):
+            get_tokenizer(spec)
+
+
+def test_hf_tokenizer_from_a_local_file(bpe_tokenizer_json: Path) -> None:
+    spec = f"hf:{bpe_tokenizer_json}"
+    count = get_tokenizer(spec).count
+    chunks = chunk_file(SAMPLES / "rust-data-types.md", max_tokens=96, tokenizer=spec)
+    assert chunks and all(c.tokenizer == spec for c in chunks)
+    assert all(c.n_tokens == count(c.text) <= 96 for c in chunks)
+    folder_spec = f"hf:{bpe_tokenizer_json.parent}"  # a folder holding tokenizer.json
+    assert get_tokenizer(folder_spec).count("hello world") == count("hello world")
+
+
+def test_hf_missing_model_fails_fast_with_a_hint(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    start = time.monotonic()
+    with pytest.raises(TokenizerUnavailableError, match="never downloads") as error:
+        get_tokenizer("hf:someone/not-cached-model")
+    assert time.monotonic() - start < 5 and "\n" not in str(error.value)
+
+
+def test_hf_model_found_in_the_local_cache(tmp_path: Path, bpe_tokenizer_json: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    snapshot = tmp_path / "models--org--tiny" / "snapshots" / "abc123"
+    snapshot.mkdir(parents=True)
+    (snapshot / "tokenizer.json").write_bytes(bpe_tokenizer_json.read_bytes())
+    (tmp_path / "models--org--tiny" / "refs").mkdir()
+    (tmp_path / "models--org--tiny" / "refs" / "main").write_text("abc123")
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    assert get_tokenizer("hf:org/tiny").count("the key") > 0
+
+
+def test_tiktoken_encoding_not_cached_fails_fast_without_network(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    start = time.monotonic()
+    with pytest.raises(TokenizerUnavailableError, match="TIKTOKEN_CACHE_DIR") as error:
+        get_tokenizer("tiktoken:cl100k_base")
+    assert time.monotonic() - start < 5 and "\n" not in str(error.value)
+    with pytest.raises(TokenizerUnavailableError, match="Unknown encoding"):
+        get_tokenizer("tiktoken:no_such_encoding")
+
+
+def test_cli_reports_an_unavailable_tokenizer_as_a_usage_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from structchunk.cli import cli
+
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    result = CliRunner().invoke(cli, ["convert", str(SAMPLES / "api-keys.md"),
+                                      "--tokenizer", "tiktoken:cl100k_base"])
+    assert result.exit_code == 2
+    assert "not in the local cache" in result.output and "Traceback" not in result.output
+
+
+def test_subword_counts_are_memoised(tiny_tiktoken: Callable[[str], int]) -> None:
+    calls = []
+
+    def counting(text: str) -> int:
+        calls.append(text)
+        return tiny_tiktoken(text)
+
+    tokenizer = get_tokenizer(counting)
+    tokenizer.count("the key")
+    tokenizer.count("the key")
+    assert calls == ["the key"]
+
+
+@SETTINGS
+@given(documents(), st.integers(16, 512), st.booleans())
+def test_budget_holds_under_subword_tokenizers(doc: tuple[str, list[GeneratedSection]],
+                                               budget: int, use_hf: bool) -> None:
+    # Hypothesis cannot take function-scoped fixtures; build the tokenizers once here.
+    counter = _HF_COUNTER if use_hf else _TIKTOKEN_COUNTER
+    assert counter is not None
+    markdown, _ = doc
+    chunks = chunk_text(markdown, options=ChunkOptions(max_tokens=budget, tokenizer=counter))
+    for chunk in chunks:
+        assert chunk.n_tokens == counter(chunk.text) <= budget
+
+
+_HF_COUNTER: Callable[[str], int] | None = None
+_TIKTOKEN_COUNTER: Callable[[str], int] | None = None
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _subword_counters(bpe_tokenizer_json: Path, tiny_tiktoken: Callable[[str], int]) -> None:
+    global _HF_COUNTER, _TIKTOKEN_COUNTER
+    _HF_COUNTER = get_tokenizer(f"hf:{bpe_tokenizer_json}").count
+    _TIKTOKEN_COUNTER = tiny_tiktoken
