@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .audit import first_missing_word
-from .document import Document, Provenance, Section
+from .document import Block, Document, Paragraph, Provenance, Section
 from .errors import BudgetError
 from .options import ChunkOptions
 from .prefix import DEFAULT_MAX_PREFIX_SHARE, heading_prefix
@@ -25,6 +25,17 @@ from .tokenizers import Tokenizer, count_words, get_tokenizer
 from .units import Joint, Unit, group_cost, group_units, join_units
 
 PREFIX_JOINER = "\n\n"
+
+LEAD_IN_MAX_WORDS = 40
+"""A paragraph this short that ends with a colon right before a list, table or code block
+introduces it ("The following names are reserved:"); longer ones are ordinary text."""
+
+
+def is_lead_in(block: Block, text: str, following: Block | None) -> bool:
+    """Whether `block` introduces the block after it and should stay with it."""
+    return (isinstance(block, Paragraph) and following is not None
+            and not isinstance(following, Paragraph) and text.rstrip().endswith(":")
+            and len(text.split()) <= LEAD_IN_MAX_WORDS)
 
 
 @dataclass(slots=True)
@@ -91,8 +102,12 @@ class Packer:
         if whole is not None:
             yield whole
             return
-        units = [u for block, text in zip(section.blocks, texts)
-                 for u in block_units(self.ctx, block, budget, text)]
+        units: list[Unit] = []
+        for index, (block, text) in enumerate(zip(section.blocks, texts)):
+            pieces = block_units(self.ctx, block, budget, text)
+            following = section.blocks[index + 1] if index + 1 < len(section.blocks) else None
+            pieces[-1].keep_with_next = is_lead_in(block, text, following)
+            units.extend(pieces)
         groups = group_units(units, budget)
         groups = self._merge_small(groups, budget, head_tokens)
         fitted_groups = [part for group in groups for part in self._fit(group, head, budget)]

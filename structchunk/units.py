@@ -48,6 +48,8 @@ class Unit:
     kind: BlockKind = "paragraph"
     prov: Provenance = field(default_factory=Provenance)
     table_rows: tuple[int, int, int] | None = None
+    keep_with_next: bool = False
+    """A lead-in ("… as follows:") that should start the chunk holding what it introduces."""
 
     def cost_after(self) -> int:
         """Tokens this unit adds when it follows another unit."""
@@ -84,6 +86,15 @@ def _best_cut(current: list[Unit], closing_joint: Joint, budget: int, min_fill: 
     return best
 
 
+def _lead_in_cut(current: list[Unit], following: Unit, budget: int) -> int | None:
+    """Cut before a trailing lead-in, so it moves to the chunk of what it introduces."""
+    lead_in = current[-1]
+    if len(current) > 1 and lead_in.keep_with_next \
+            and lead_in.tokens + following.cost_after() <= budget:
+        return len(current) - 1
+    return None
+
+
 def group_units(units: Sequence[Unit], budget: int,
                 min_fill: float = DEFAULT_MIN_FILL) -> list[list[Unit]]:
     """Split `units` into consecutive groups whose estimated cost is at most `budget`.
@@ -99,7 +110,9 @@ def group_units(units: Sequence[Unit], budget: int,
         unit = units[index]
         add = unit.cost_after() if current else unit.tokens
         if current and cost + add > budget:
-            cut = _best_cut(current, unit.joint, budget, min_fill)
+            cut = _lead_in_cut(current, unit, budget)
+            if cut is None:
+                cut = _best_cut(current, unit.joint, budget, min_fill)
             groups.append(current[:cut])
             current = current[cut:]
             cost = group_cost(current)

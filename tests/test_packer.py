@@ -193,3 +193,13 @@ def test_sentence_boundary_without_whitespace_never_splits_a_word() -> None:
     ctx = SplitContext(get_tokenizer("words"), GluedSpans())  # type: ignore[arg-type]
     text = "multi outage.*Thus we do it. Again."
     assert ctx.sentences(text) == [("multi outage.*Thus we do it.", ""), ("Again.", " ")]
+
+
+def test_a_lead_in_paragraph_stays_with_the_list_it_introduces() -> None:
+    filler = " ".join(["filler"] * 20) + "."
+    items = "".join(f"- reserved name {i}\n" for i in range(6))
+    md = f"# T\n\n{filler}\n\nThe following names are reserved:\n\n{items}"
+    chunks = chunk_text(md, max_tokens=40)
+    (with_list,) = [c for c in chunks if "list" in c.block_types]
+    assert with_list.body.startswith("The following names are reserved:\n\n- reserved name 0")
+    assert chunks[0].body == filler
