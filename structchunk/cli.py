@@ -9,22 +9,23 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import IO, Any
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import click
 from tqdm import tqdm
 
 from . import __version__
-from .api import iter_chunks_from_bytes, read_input, resolve_options
+from .api import resolve_options
+from .batch import BatchConfig, BatchReport, default_manifest, run_batch
+from .batch.work import Outcome
 from .errors import StructChunkError
 from .inputs import InputFile, expand_inputs
 from .options import DEFAULT_MAX_TOKENS, ChunkOptions
 from .parsers import FORMATS
-from .records import atomic_writer, chunk_schema, to_json_line
-from .summary import BudgetSummary
+from .records import chunk_schema
 
 log = logging.getLogger("structchunk")
 
@@ -44,62 +45,29 @@ def cli(verbose: int) -> None:
                         format="structchunk: %(levelname)s: %(message)s")
 
 
-@dataclass
-class ConvertResult:
-    ok: int = 0
-    failed: int = 0
-    chunks: int = 0
+class _ProgressBar:
+    """tqdm on stderr (when it is a terminal): files, chunks, MB/s, ETA; errors above it."""
 
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.bar = tqdm(total=total, unit="file", disable=not enabled, file=sys.stderr,
+                        leave=False, dynamic_ncols=True)
+        self.chunks = 0
+        self.bytes = 0
+        self.start = time.perf_counter()
 
-def _convert_one(item: InputFile, options: ChunkOptions, strict: bool,
-                 summary: BudgetSummary) -> list[str]:
-    """All JSONL lines of one input, or an exception: never a partial document."""
-    data = sys.stdin.buffer.read() if item.path == "-" else read_input(item.path)
-    lines = []
-    for chunk in iter_chunks_from_bytes(data, item.path, item.format, options, strict=strict):
-        summary.add(chunk.n_tokens, chunk.heading_path, chunk.text)
-        lines.append(to_json_line(chunk))
-    if not lines and data.strip():
-        log.warning("%s: no text to chunk", item.path)
-    return lines
+    def __call__(self, outcome: Outcome | None, size: int) -> None:
+        if outcome is not None and not outcome.ok:
+            tqdm.write(f"structchunk: error: {outcome.message}", file=sys.stderr)
+        if outcome is not None:
+            self.chunks += outcome.chunks
+            self.bytes += size
+        elapsed = max(time.perf_counter() - self.start, 1e-9)
+        self.bar.set_postfix_str(f"{self.chunks} chunks, {self.bytes / 1e6 / elapsed:.2f} MB/s",
+                                 refresh=False)
+        self.bar.update(1)
 
-
-@contextmanager
-def _output(path: str) -> Iterator[IO[str]]:
-    if path == "-":
-        yield sys.stdout
-    else:
-        with atomic_writer(path) as handle:
-            yield handle
-
-
-def _run_convert(items: list[InputFile], options: ChunkOptions, out: str, strict: bool,
-                 quiet: bool, verbose: int) -> ConvertResult:
-    result = ConvertResult()
-    summary = BudgetSummary(options.max_tokens, options.tokenizer_name)
-    show_progress = not quiet and len(items) > 1 and sys.stderr.isatty()
-    with _output(out) as handle, tqdm(total=len(items), unit="file", disable=not show_progress,
-                                      file=sys.stderr, leave=False) as progress:
-        for item in items:
-            try:
-                lines = _convert_one(item, options, strict, summary)
-            except StructChunkError as error:
-                _echo_error(str(error.with_source(item.path)))
-                result.failed += 1
-            except Exception as error:  # the file boundary: one bad file never stops a batch
-                if verbose:
-                    log.exception("%s: internal error", item.path)
-                _echo_error(f"{item.path}: internal error: {type(error).__name__}: {error} "
-                            "(please report it; -v shows the traceback)")
-                result.failed += 1
-            else:
-                handle.writelines(lines)
-                result.ok += 1
-                result.chunks += len(lines)
-            progress.update(1)
-    if not quiet:
-        click.echo(summary.line(result.ok, result.failed), err=True)
-    return result
+    def close(self) -> None:
+        self.bar.close()
 
 
 @cli.command()
@@ -124,18 +92,46 @@ def _run_convert(items: list[InputFile], options: ChunkOptions, out: str, strict
               help="Password for encrypted PDFs (or $STRUCTCHUNK_PDF_PASSWORD).")
 @click.option("--strict", is_flag=True,
               help="Fail a file on any budget violation or lost text.")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one JSONL per input, mirroring the input tree (a/b.md -> "
+              "OUT_DIR/a/b.md.jsonl), instead of one -o file.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: the number of cores).")
+@click.option("--errors", "errors_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Write failed files as JSONL (path, kind, message).")
+@click.option("--manifest", "manifest_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Manifest for incremental reruns (default: beside the "
+              "output).")
+@click.option("--no-manifest", is_flag=True, help="Convert every input, remember nothing.")
+@click.option("--prune", is_flag=True,
+              help="Remove outputs of inputs that no longer exist (from the manifest).")
+@click.option("--timeout-per-file", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Fail a file that takes longer than this many seconds.")
+@click.option("--allow-failures", is_flag=True,
+              help="Exit 0 even when some files failed (they are still reported).")
+@click.option("--engine", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="Run on this machine, or on a Ray cluster.")
+@click.option("--ray-address", default=None,
+              help="Ray cluster address (default: start a local Ray).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.pass_context
 def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, max_tokens: int,
             min_tokens: int, overlap_tokens: int, tokenizer: str, format_: str | None,
             no_heading_prefix: bool, sentence_model: str, password: str | None, strict: bool,
-            quiet: bool) -> None:
-    """Chunk INPUTS (files, directories, or - for stdin) into JSONL records.
+            out_dir: Path | None, jobs: int | None, errors_path: Path | None,
+            manifest_path: Path | None, no_manifest: bool, prune: bool,
+            timeout_per_file: float | None, allow_failures: bool, engine: str,
+            ray_address: str | None, quiet: bool) -> None:
+    """Chunk INPUTS (files, directories, glob patterns, or - for stdin) into JSONL.
 
-    Directories are searched recursively for known extensions. A file that fails
-    gets a one-line error on stderr and no records; the others are still written,
-    and the exit code is 1.
+    Directories are searched recursively for known extensions; all inputs are
+    processed in sorted order. A file that fails gets a one-line error on stderr and
+    no records; the others are still written, and the exit code is 1 (0 with
+    --allow-failures). Writing to files, a manifest beside the output makes reruns
+    convert only what changed.
     """
+    if out_dir is not None and out != "-":
+        raise click.UsageError("give either -o/--output or --out-dir, not both")
     try:
         options = resolve_options(
             max_tokens=max_tokens, min_tokens=min_tokens, overlap_tokens=overlap_tokens,
@@ -147,10 +143,34 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, max_tokens: i
         raise click.UsageError(str(error)) from None
     for problem in missing:
         _echo_error(str(problem))
-    verbose = ctx.find_root().params.get("verbose", 0)
-    result = _run_convert(items, options, out, strict, quiet, verbose)
-    if result.failed or missing:
+    config = BatchConfig(out=out, out_dir=out_dir, jobs=jobs,
+                         errors=errors_path, prune=prune, timeout=timeout_per_file,
+                         strict=strict)
+    if not no_manifest:
+        config = replace(config, manifest=manifest_path or default_manifest(config))
+    bar = _ProgressBar(len(items), enabled=not quiet and sys.stderr.isatty())
+    try:
+        if engine == "ray":
+            report = _run_on_ray(items, options, config, ray_address, bar)
+        else:
+            report = run_batch(items, options, config, progress=bar)
+    finally:
+        bar.close()
+    if not quiet and report.summary is not None:
+        click.echo(report.summary.line(report.ok, report.failed, report.skipped,
+                                       report.seconds, report.pruned), err=True)
+    if (report.failed or missing) and not allow_failures:
         ctx.exit(1)
+
+
+def _run_on_ray(items: list[InputFile], options: ChunkOptions, config: BatchConfig,
+                address: str | None, progress: _ProgressBar) -> BatchReport:
+    try:
+        from .ray import run_batch_on_ray
+    except ImportError as error:
+        raise click.UsageError(f"--engine ray needs Ray: pip install 'structchunk[ray]' "
+                               f"({error})") from None
+    return run_batch_on_ray(items, options, config, address, progress)
 
 
 def _check_resources(options: ChunkOptions) -> None:

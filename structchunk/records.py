@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -80,7 +81,19 @@ def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Chunk]:
 
 @contextmanager
 def atomic_writer(path: str | os.PathLike[str]) -> Iterator[IO[str]]:
-    """A text handle whose content replaces `path` only if the block completes.
+    """A UTF-8 text handle whose content replaces `path` only if the block completes."""
+    with atomic_binary_writer(path) as raw:
+        handle = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
+        try:
+            yield handle
+            handle.flush()
+        finally:
+            handle.detach()  # the binary writer closes the file, after fsync
+
+
+@contextmanager
+def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """A binary handle whose content replaces `path` only if the block completes.
 
     Writes to a temporary file in the same directory and renames it over `path`, so
     readers never see a half-written JSONL, even after a crash.
@@ -89,7 +102,7 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[IO[str]]:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())

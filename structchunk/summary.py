@@ -1,15 +1,13 @@
-"""The budget audit printed after `convert`: chunk sizes against the budget."""
+"""The audit printed after `convert`: files, chunk sizes against the budget, time."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .prefix import SEPARATOR
-
 
 @dataclass
 class BudgetSummary:
-    """Collects token counts while chunks stream by; `line()` renders the one-line audit."""
+    """Collects token counts as documents finish; `line()` renders the one-line audit."""
 
     max_tokens: int
     tokenizer: str
@@ -17,27 +15,34 @@ class BudgetSummary:
     over_budget: int = 0
     prefixes_shortened: int = 0
 
-    def add(self, n_tokens: int, heading_path: list[str], text: str) -> None:
-        self.counts.append(n_tokens)
-        if n_tokens > self.max_tokens:
-            self.over_budget += 1
-        if heading_path and not text.startswith(SEPARATOR.join(heading_path) + "\n"):
-            self.prefixes_shortened += 1
+    def add_counts(self, tokens: list[int], shortened: int) -> None:
+        """Counts of one document's chunks, and how many had their prefix shortened."""
+        self.counts.extend(tokens)
+        self.over_budget += sum(1 for n in tokens if n > self.max_tokens)
+        self.prefixes_shortened += shortened
 
-    def line(self, documents: int, failed: int) -> str:
-        docs = f"{documents} document{'s' if documents != 1 else ''}"
+    def line(self, ok: int, failed: int, skipped: int = 0, seconds: float | None = None,
+             pruned: int = 0) -> str:
+        files = ok + failed + skipped
+        parts = [f"{files} file{'s' if files != 1 else ''}: {ok} converted"]
+        if skipped:
+            parts.append(f"{skipped} unchanged")
         if failed:
-            docs += f" ({failed} failed)"
-        if not self.counts:
-            return f"structchunk: {docs}, 0 chunks"
-        ordered = sorted(self.counts)
-        median = ordered[len(ordered) // 2]
-        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-        parts = [f"structchunk: {docs}, {len(ordered)} chunks; tokens/chunk "
-                 f"min {ordered[0]} · median {median} · p95 {p95} · max {ordered[-1]} "
-                 f"(budget {self.max_tokens} {self.tokenizer})"]
+            parts.append(f"{failed} failed")
+        if pruned:
+            parts.append(f"{pruned} outputs of deleted inputs removed")
+        text = "structchunk: " + ", ".join(parts)
+        text += f"; {len(self.counts)} chunk{'s' if len(self.counts) != 1 else ''}"
+        if self.counts:
+            ordered = sorted(self.counts)
+            median = ordered[len(ordered) // 2]
+            p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+            text += (f", tokens/chunk min {ordered[0]} · median {median} · p95 {p95} · "
+                     f"max {ordered[-1]} (budget {self.max_tokens} {self.tokenizer})")
         if self.over_budget:
-            parts.append(f"{self.over_budget} OVER BUDGET")
+            text += f"; {self.over_budget} OVER BUDGET"
         if self.prefixes_shortened:
-            parts.append(f"{self.prefixes_shortened} heading prefixes shortened")
-        return "; ".join(parts)
+            text += f"; {self.prefixes_shortened} heading prefixes shortened"
+        if seconds is not None:
+            text += f"; {seconds:.1f} s"
+        return text

@@ -36,7 +36,7 @@ def test_convert_a_file_to_a_jsonl_file(tmp_path: Path) -> None:
     assert all(c["n_tokens"] <= 64 for c in chunks)  # type: ignore[operator]
     assert result.stdout == ""
     summary = result.stderr.strip().splitlines()[-1]
-    assert summary.startswith("structchunk: 1 document, ")
+    assert summary.startswith("structchunk: 1 file: 1 converted; 7 chunks, ")
     assert "median" in summary and "p95" in summary and "(budget 64 words)" in summary
 
 

@@ -158,3 +158,11 @@ def test_binary_data_is_refused_with_a_clear_error() -> None:
 def test_empty_and_heading_only_documents_give_no_chunks() -> None:
     assert chunk_text("") == []
     assert chunk_text("# Only\n\n## Headings\n") == []
+
+
+def test_random_bytes_named_md_are_refused_not_chunked_as_mojibake() -> None:
+    import random
+
+    noise = random.Random(7).randbytes(3000)
+    with pytest.raises(ParseError, match="binary data"):
+        tree(noise)

@@ -13,7 +13,13 @@ from ..errors import ParseError
 BINARY_SAMPLE_BYTES = 8192
 BINARY_CONTROL_SHARE = 0.10
 """More than this share of control bytes (other than tab, newline, CR, form feed) in the
-first kilobytes means binary data; real text files with stray NULs stay far below it."""
+first kilobytes means binary data; real text files with stray NULs stay far below it
+(random bytes have about 11 %)."""
+BINARY_CONTROL_SHARE_NOT_UTF8 = 0.005
+"""Bytes that are not UTF-8 either are binary from a much lower share: legacy 8-bit text
+(Windows-1252, Latin-1) has no control bytes at all."""
+
+BINARY_MESSAGE = "binary data, not text (wrong extension? use --format)"
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -25,12 +31,11 @@ _BOMS = (
 _BINARY_CONTROLS = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
 
 
-def _looks_binary(data: bytes) -> bool:
+def _control_share(data: bytes) -> float:
     sample = data[:BINARY_SAMPLE_BYTES]
     if not sample:
-        return False
-    controls = len(sample) - len(sample.translate(None, _BINARY_CONTROLS))
-    return controls / len(sample) > BINARY_CONTROL_SHARE
+        return 0.0
+    return (len(sample) - len(sample.translate(None, _BINARY_CONTROLS))) / len(sample)
 
 
 def decode_text(data: bytes) -> str:
@@ -40,10 +45,13 @@ def decode_text(data: bytes) -> str:
             text = data[len(bom):].decode(encoding, errors="replace")
             break
     else:
-        if _looks_binary(data):
-            raise ParseError("binary data, not text (wrong extension? use --format)")
+        controls = _control_share(data)
+        if controls > BINARY_CONTROL_SHARE:
+            raise ParseError(BINARY_MESSAGE)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
+            if controls > BINARY_CONTROL_SHARE_NOT_UTF8:
+                raise ParseError(BINARY_MESSAGE) from None
             text = data.decode("cp1252", errors="replace")
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd")

@@ -1,0 +1,250 @@
+"""A batch run: many inputs to one JSONL (in sorted input order) or one JSONL per input.
+
+Idempotent and restartable: every finished file is written atomically and recorded in
+the manifest; a rerun converts only inputs whose bytes or options changed, and a run
+killed halfway finishes the rest. Failures are collected per file, never raised.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from ..errors import InputError
+from ..inputs import InputFile
+from ..options import ChunkOptions
+from ..records import atomic_binary_writer, atomic_writer
+from ..summary import BudgetSummary
+from .manifest import Entry, Manifest, relative_to
+from .pool import WorkerPool
+from .work import Outcome, Task, convert_task
+
+MANIFEST_NAME = ".structchunk-manifest.jsonl"
+AUTO_POOL_MIN_BYTES = 4_000_000
+"""With --jobs not given, smaller runs stay in one process: starting workers (about a
+second each, measured here) would cost more than they save."""
+COPY_BUFFER = 1 << 20
+
+
+@dataclass(frozen=True)
+class BatchConfig:
+    """Where output goes and how the run behaves (the CLI maps its flags onto this)."""
+
+    out: str = "-"
+    """One JSONL file, or `-` for stdout; ignored when `out_dir` is set."""
+    out_dir: Path | None = None
+    jobs: int | None = None
+    """Worker processes; None: the number of cores, or none for a small run."""
+    manifest: Path | None = None
+    """The manifest journal; None disables incremental runs."""
+    errors: Path | None = None
+    prune: bool = False
+    timeout: float | None = None
+    strict: bool = False
+
+
+@dataclass
+class BatchReport:
+    ok: int = 0
+    failed: int = 0
+    skipped: int = 0
+    pruned: int = 0
+    chunks: int = 0
+    seconds: float = 0.0
+    failures: list[Outcome] = field(default_factory=list)
+    summary: BudgetSummary | None = None
+
+
+Progress = Callable[[Outcome | None, int], None]
+"""Called with each outcome (None for a skipped file) and the input's size in bytes."""
+
+Executor = Callable[[list[Task]], Iterator[Outcome]]
+"""Runs tasks somewhere (this process, a worker pool, a Ray cluster); yields outcomes in
+any order."""
+
+
+def default_manifest(config: BatchConfig) -> Path | None:
+    """Beside the output: `OUT_DIR/.structchunk-manifest.jsonl` or `OUT.manifest.jsonl`."""
+    if config.out_dir is not None:
+        return config.out_dir / MANIFEST_NAME
+    if config.out == "-":
+        return None
+    return Path(config.out + ".manifest.jsonl")
+
+
+def _target(folder: Path, rel: str) -> Path:
+    target = folder / (rel + ".jsonl")
+    if not target.resolve().is_relative_to(folder.resolve()):
+        raise InputError(f"output {rel!r} would be written outside {folder}")
+    return target
+
+
+def _read_and_hash(item: InputFile) -> tuple[bytes | None, str, int]:
+    """Stdin's bytes (files are read again by the worker), content hash and size."""
+    if item.path == "-":
+        data = sys.stdin.buffer.read()
+        return data, hashlib.sha256(data).hexdigest(), len(data)
+    digest = hashlib.sha256()
+    size = 0
+    try:
+        with open(item.path, "rb") as handle:
+            for block in iter(lambda: handle.read(COPY_BUFFER), b""):
+                digest.update(block)
+                size += len(block)
+    except OSError:
+        return None, "", 0  # the worker reports the read error with its one-line message
+    return None, digest.hexdigest(), size
+
+
+class BatchRun:
+    """One run over a fixed list of inputs; `execute()` does the work."""
+
+    def __init__(self, items: list[InputFile], options: ChunkOptions, config: BatchConfig,
+                 progress: Progress | None = None, executor: Executor | None = None) -> None:
+        self.items = items
+        self.executor = executor
+        self.options = options
+        self.config = config
+        self.progress = progress or (lambda outcome, size: None)
+        self.fingerprint = options.fingerprint()
+        manifest_path = config.manifest
+        self.manifest = Manifest(manifest_path) if manifest_path is not None else None
+        self._scratch: Path | None = None
+        self._hashes: dict[str, str] = {}
+        self._sizes: dict[str, int] = {}
+        self.folder = self._output_folder()
+        self.report = BatchReport(summary=BudgetSummary(options.max_tokens,
+                                                        options.tokenizer_name))
+
+    def _output_folder(self) -> Path:
+        """Where per-input JSONL files go: the out dir, or a parts folder for one OUT."""
+        if self.config.out_dir is not None:
+            return self.config.out_dir
+        if self.manifest is not None:
+            return Path(str(self.manifest.path).removesuffix(".manifest.jsonl") + ".parts")
+        self._scratch = Path(tempfile.mkdtemp(prefix="structchunk-"))
+        return self._scratch
+
+    def execute(self) -> BatchReport:
+        start = time.perf_counter()
+        try:
+            tasks = list(self._plan())
+            by_index = {task.index: task for task in tasks}
+            for outcome in self._run(tasks):
+                self._finish(outcome, by_index[outcome.index])
+            self._prune()
+            if self.config.out_dir is None:
+                self._assemble()
+            if self.config.errors is not None:
+                self._write_errors()
+        finally:
+            if self.manifest is not None:
+                self.manifest.compact()
+            if self._scratch is not None:
+                shutil.rmtree(self._scratch, ignore_errors=True)
+        self.report.seconds = time.perf_counter() - start
+        return self.report
+
+    def _plan(self) -> Iterator[Task]:
+        """Tasks for inputs that need converting; unchanged ones are skipped."""
+        for index, item in enumerate(self.items):
+            target = _target(self.folder, item.key)
+            data, sha, size = _read_and_hash(item)
+            self._hashes[item.key] = sha
+            self._sizes[item.key] = size
+            if self.manifest is not None and sha and \
+                    self.manifest.is_current(item.key, sha, self.fingerprint):
+                self.report.skipped += 1
+                self.progress(None, target.stat().st_size)
+                continue
+            yield Task(index, item.path, item.format, item.key, str(target), data)
+
+    def _jobs(self, tasks: list[Task]) -> int:
+        if self.config.jobs is not None:
+            return min(self.config.jobs, len(tasks))
+        size = sum(self._sizes.get(task.rel, 0) for task in tasks)
+        if size < AUTO_POOL_MIN_BYTES:
+            return 1
+        return min(os.cpu_count() or 1, len(tasks))
+
+    def _run(self, tasks: list[Task]) -> Iterator[Outcome]:
+        if self.executor is not None:
+            yield from self.executor(tasks)
+            return
+        jobs = self._jobs(tasks)
+        if jobs <= 1:
+            for task in tasks:
+                yield convert_task(task, self.options, self.config.strict, self.config.timeout)
+            return
+        pool = WorkerPool(jobs, self.options, self.config.strict, self.config.timeout)
+        yield from pool.run(tasks)
+
+    def _finish(self, outcome: Outcome, task: Task) -> None:
+        self.progress(outcome, outcome.size)
+        target = Path(task.target)
+        if not outcome.ok:
+            self.report.failed += 1
+            self.report.failures.append(outcome)
+            target.unlink(missing_ok=True)  # a stale output from an earlier run must go
+            if self.manifest is not None:
+                self.manifest.forget(task.rel)
+            return
+        self.report.ok += 1
+        self.report.chunks += outcome.chunks
+        assert self.report.summary is not None
+        self.report.summary.add_counts(outcome.tokens, outcome.shortened)
+        if self.manifest is not None:
+            output = relative_to(target, self.manifest.path.parent)
+            self.manifest.record(Entry(task.rel, self._hashes.get(task.rel, ""),
+                                       self.fingerprint, output, outcome.chunks))
+
+    def _prune(self) -> None:
+        """With --prune, remove outputs of inputs that are gone."""
+        if self.manifest is None or not self.config.prune:
+            return
+        current = {item.key for item in self.items}
+        for rel in sorted(set(self.manifest.entries) - current):
+            self.manifest.output_path(self.manifest.entries[rel]).unlink(missing_ok=True)
+            self.manifest.forget(rel)
+            self.report.pruned += 1
+
+    def _assemble(self) -> None:
+        """Concatenate the inputs' parts into OUT, in sorted input order (atomically)."""
+        parts = [_target(self.folder, item.key) for item in self.items]
+        if self.config.out == "-":
+            self._copy_parts(parts, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+            return
+        with atomic_binary_writer(self.config.out) as handle:
+            self._copy_parts(parts, handle)
+
+    @staticmethod
+    def _copy_parts(parts: list[Path], sink: IO[bytes]) -> None:
+        for part in parts:
+            if part.is_file():
+                with open(part, "rb") as source:
+                    shutil.copyfileobj(source, sink, COPY_BUFFER)
+
+    def _write_errors(self) -> None:
+        import json
+
+        assert self.config.errors is not None
+        with atomic_writer(self.config.errors) as handle:
+            for failure in sorted(self.report.failures, key=lambda o: o.index):
+                handle.write(json.dumps({"path": failure.path, "kind": failure.kind,
+                                         "message": failure.message},
+                                        ensure_ascii=False) + "\n")
+
+
+def run_batch(items: list[InputFile], options: ChunkOptions, config: BatchConfig,
+              progress: Progress | None = None, executor: Executor | None = None) -> BatchReport:
+    """Convert `items` as `config` says (on `executor`, default: local); see `BatchRun`."""
+    return BatchRun(items, options, config, progress, executor).execute()

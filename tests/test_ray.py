@@ -1,0 +1,92 @@
+"""Scale-out on Ray: the same chunks as a local run, failures as rows, the CLI engine."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED_CORPUS
+from structchunk import ChunkOptions
+from structchunk.api import iter_chunks_from_bytes
+from structchunk.parsers import detect_format
+
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'structchunk[ray]')")
+
+ROOT = Path(__file__).resolve().parent.parent
+OPTIONS = ChunkOptions(max_tokens=128)
+
+
+@pytest.fixture(scope="module")
+def ray_cluster() -> object:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             configure_logging=False)
+    yield ray
+    ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def mixed_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Markdown, HTML and PDF (from the shared corpus when present) and one corrupt PDF."""
+    folder = tmp_path_factory.mktemp("mixed")
+    shutil.copy(ROOT / "samples" / "api-keys.md", folder / "api-keys.md")
+    for sample in (ROOT / "samples").iterdir():
+        if sample.suffix in (".html", ".pdf"):
+            shutil.copy(sample, folder / sample.name)
+    if SHARED_CORPUS is not None:
+        shutil.copy(SHARED_CORPUS / "markdown" / "rust-book" / "ch03-02-data-types.md", folder)
+        shutil.copy(SHARED_CORPUS / "html" / "readability" / "v8-blog.html", folder)
+        shutil.copy(SHARED_CORPUS / "pdf" / "fastapi" / "tutorial-cors.pdf", folder)
+    (folder / "corrupt.pdf").write_bytes(b"%PDF-1.7\n" + b"\x00garbage" * 200)
+    return folder
+
+
+def local_records(folder: Path) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for path in sorted(folder.iterdir()):
+        try:
+            out[str(path)] = [c.model_dump_json() for c in iter_chunks_from_bytes(
+                path.read_bytes(), str(path), detect_format(path.name), OPTIONS)]
+        except Exception:
+            continue
+    return out
+
+
+def test_chunk_dataset_matches_the_local_run_and_reports_errors(ray_cluster: object,
+                                                               mixed_folder: Path) -> None:
+    from structchunk.ray import chunk_dataset
+
+    paths = [str(p) for p in sorted(mixed_folder.iterdir())]
+    files = ray.data.read_binary_files(paths, include_paths=True)
+    result = chunk_dataset(files, OPTIONS)
+    rows = sorted(result.chunks.take_all(), key=lambda r: (r["source"], r["chunk_index"]))
+    got: dict[str, list[str]] = {}
+    for row in rows:
+        got.setdefault(row["source"], []).append(json.dumps(row, ensure_ascii=False,
+                                                            separators=(",", ":")))
+    expected = local_records(mixed_folder)
+    assert got.keys() == expected.keys()
+    for source, records in expected.items():
+        assert [json.loads(r) for r in got[source]] == [json.loads(r) for r in records]
+    errors = result.errors.take_all()
+    assert [(Path(e["path"]).name, e["kind"]) for e in errors] == [("corrupt.pdf", "parse")]
+
+
+def test_cli_engine_ray_writes_what_the_local_engine_writes(ray_cluster: object,
+                                                           mixed_folder: Path,
+                                                           tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from structchunk.cli import cli
+
+    runner = CliRunner()
+    local = runner.invoke(cli, ["convert", str(mixed_folder), "-o", str(tmp_path / "l.jsonl"),
+                                "--max-tokens", "128", "--errors", str(tmp_path / "le.jsonl")])
+    on_ray = runner.invoke(cli, ["convert", str(mixed_folder), "-o", str(tmp_path / "r.jsonl"),
+                                 "--max-tokens", "128", "--engine", "ray",
+                                 "--errors", str(tmp_path / "re.jsonl")])
+    assert local.exit_code == on_ray.exit_code == 1  # the corrupt file
+    assert (tmp_path / "l.jsonl").read_bytes() == (tmp_path / "r.jsonl").read_bytes()
+    assert (tmp_path / "le.jsonl").read_bytes() == (tmp_path / "re.jsonl").read_bytes()
