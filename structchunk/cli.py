@@ -1,4 +1,4 @@
-"""The command line: `structchunk convert`, `structchunk schema`.
+"""The command line: `structchunk convert`, `schema`, `inspect`, `eval`.
 
 Only this module writes to the terminal. stdout carries data (JSONL, the schema);
 progress, the summary and one-line errors go to stderr.
@@ -186,6 +186,12 @@ def _check_resources(options: ChunkOptions) -> None:
 def schema() -> None:
     """Print the JSON Schema of a chunk record."""
     click.echo(json.dumps(chunk_schema(), indent=2))
+
+
+from .cli_quality import QUALITY_COMMANDS  # noqa: E402  (they attach to `cli` above)
+
+for _command in QUALITY_COMMANDS:
+    cli.add_command(_command)
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -7,6 +7,7 @@ import os
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
+from functools import lru_cache
 from pathlib import Path
 from typing import IO
 
@@ -43,6 +44,14 @@ class Chunk(BaseModel):
     table_rows: list[int] | None = Field(None, min_length=3, max_length=3,
                                          description="For a piece of a split table: first and "
                                          "last body row (1-based) and the table's row count.")
+
+
+@lru_cache(maxsize=1)
+def _umask() -> int:
+    """The process umask (read once: reading it means setting it, which races threads)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def document_id(data: bytes) -> str:
@@ -101,6 +110,7 @@ def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual mode
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle

@@ -55,3 +55,14 @@ def test_atomic_writer_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> 
     with atomic_writer(target) as handle:
         handle.write("new\n")
     assert target.read_text() == "new\n"
+
+
+def test_outputs_get_the_usual_file_mode_not_mkstemps_0600(tmp_path: Path) -> None:
+    import os
+
+    target = tmp_path / "out.jsonl"
+    with atomic_writer(target) as handle:
+        handle.write("x\n")
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask

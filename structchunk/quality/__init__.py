@@ -1,0 +1,1 @@
+"""Chunk quality: per-chunk flags, summaries, the HTML report and the retrieval eval."""

@@ -1,0 +1,182 @@
+"""Retrieval evaluation: BM25 over the chunks, then hit@k, coverage@k and the answer-split rate.
+
+BM25 comes from the `bm25s` package (the `structchunk[eval]` extra), with the settings
+of the shared benchmark harness so the numbers can be set beside its tables: the
+Lucene variant, k1=1.5, b=0.75, English stopwords removed, tokens from `normalize`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import StructChunkError
+from .normalize import match_tokens
+from .questions import Question
+from .views import DocumentChunks
+
+DEFAULT_KS = (1, 3, 5)
+"""Cut-offs reported by default: the top chunk, and the 3 and 5 a RAG prompt usually holds."""
+
+BM25_K1 = 1.5
+"""Term-frequency saturation: Lucene's default, and the shared harness's setting."""
+
+BM25_B = 0.75
+"""Length normalisation: Lucene's default, and the shared harness's setting."""
+
+EMPTY_TOKEN = "\u2205"
+"""Stands in for a chunk or query left without tokens once stopwords are gone (bm25s
+cannot index an empty document); it matches nothing real."""
+
+INSTALL_HINT = "pip install 'structchunk[eval]'"
+
+
+class MissingExtraError(StructChunkError):
+    """An optional dependency is not installed."""
+
+
+def load_bm25s() -> tuple[Any, frozenset[str]]:
+    """The bm25s module and its English stopwords, or a one-line error saying what to install."""
+    try:
+        import bm25s
+        from bm25s.stopwords import STOPWORDS_EN
+    except ImportError:
+        raise MissingExtraError(f"eval needs the bm25s package: {INSTALL_HINT}") from None
+    # bm25s sets its logger to DEBUG on import; let it follow the application's level.
+    logging.getLogger("bm25s").setLevel(logging.NOTSET)
+    return bm25s, frozenset(STOPWORDS_EN)
+
+
+def longest_run(answer: Sequence[str], positions: dict[str, list[int]]) -> int:
+    """The longest stretch of `answer` tokens that also occurs contiguously in the chunk
+    whose token positions are given (dynamic programming over matching positions)."""
+    best = 0
+    previous: dict[int, int] = {}
+    for token in answer:
+        current = {j: previous.get(j - 1, 0) + 1 for j in positions.get(token, ())}
+        if current:
+            best = max(best, max(current.values()))
+        previous = current
+    return best
+
+
+class ChunkIndex:
+    """BM25 over chunk texts, plus exact containment and run lengths for scoring."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        bm25s, self._stopwords = load_bm25s()
+        self.tokens = [match_tokens(text) for text in texts]
+        self._joined = [" " + " ".join(tokens) + " " for tokens in self.tokens]
+        self._positions: dict[int, dict[str, list[int]]] = {}
+        self._bm25 = None
+        if self.tokens:
+            self._bm25 = bm25s.BM25(k1=BM25_K1, b=BM25_B, method="lucene")
+            self._bm25.index([self._content(tokens) for tokens in self.tokens],
+                             show_progress=False)
+
+    def _content(self, tokens: list[str]) -> list[str]:
+        return [t for t in tokens if t not in self._stopwords] or [EMPTY_TOKEN]
+
+    def search(self, queries: Sequence[str], k: int) -> list[list[int]]:
+        """The indices of the `k` best chunks for each query, best first."""
+        if self._bm25 is None:
+            return [[] for _ in queries]
+        tokens = [self._content(match_tokens(q)) for q in queries]
+        documents, _scores = self._bm25.retrieve(tokens, k=min(k, len(self.tokens)),
+                                                 show_progress=False, n_threads=1)
+        return [[int(i) for i in row] for row in documents]
+
+    def contains(self, index: int, answer: Sequence[str]) -> bool:
+        return (" " + " ".join(answer) + " ") in self._joined[index]
+
+    def run(self, index: int, answer: Sequence[str]) -> int:
+        positions = self._positions.get(index)
+        if positions is None:
+            positions = defaultdict(list)
+            for j, token in enumerate(self.tokens[index]):
+                positions[token].append(j)
+            self._positions[index] = positions
+        return longest_run(answer, positions)
+
+
+@dataclass(slots=True)
+class EvalResult:
+    """The scores of one chunking (one option set or one baseline) on one question set."""
+
+    label: str
+    chunks: int
+    mean_words: float | None
+    questions: int
+    hit: dict[int, float] = field(default_factory=dict)
+    coverage: dict[int, float] = field(default_factory=dict)
+    answer_split_rate: float = 0.0
+    options: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": self.label, "options": self.options,
+                               "chunks": self.chunks, "mean_words": self.mean_words,
+                               "questions": self.questions}
+        out.update({f"hit@{k}": v for k, v in self.hit.items()})
+        out.update({f"coverage@{k}": v for k, v in self.coverage.items()})
+        out["answer_split_rate"] = self.answer_split_rate
+        return out
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _score_question(index: ChunkIndex, answers: Sequence[list[str]], top: Sequence[int],
+                    scope: Sequence[int], ks: Sequence[int]) -> tuple[dict[int, float],
+                                                                      dict[int, float], float]:
+    """hit@k, coverage@k and the split share of one question, averaged over its answers."""
+    hits: dict[int, list[float]] = {k: [] for k in ks}
+    cover: dict[int, list[float]] = {k: [] for k in ks}
+    split = []
+    for answer in answers:
+        runs = [index.run(i, answer) for i in top]
+        for k in ks:
+            best = max(runs[:k], default=0)
+            hits[k].append(1.0 if best == len(answer) else 0.0)
+            cover[k].append(best / len(answer))
+        split.append(0.0 if any(index.contains(i, answer) for i in scope) else 1.0)
+    return ({k: _mean(v) for k, v in hits.items()}, {k: _mean(v) for k, v in cover.items()},
+            _mean(split))
+
+
+def evaluate(label: str, documents: Sequence[DocumentChunks],
+             questions: Sequence[tuple[Question, str | None]],
+             ks: Sequence[int] = DEFAULT_KS) -> EvalResult:
+    """Index every chunk of `documents`, ask every question, score the top max(ks).
+
+    A hit at k: one of the first k chunks holds the whole answer (normalised tokens,
+    contiguous). Coverage at k: the longest part of the answer one of them holds. An
+    answer is split when no chunk of its document (of any, when the question names
+    none) holds it whole — retrieval cannot fix that, only chunking can.
+    """
+    texts = [chunk.text for doc in documents for chunk in doc.chunks]
+    owners = [doc.source for doc in documents for _ in doc.chunks]
+    index = ChunkIndex(texts)
+    by_source: dict[str, list[int]] = defaultdict(list)
+    for i, owner in enumerate(owners):
+        by_source[owner].append(i)
+    everything = range(len(texts))
+    tops = index.search([q.question for q, _ in questions], max(ks))
+    hits: dict[int, list[float]] = {k: [] for k in ks}
+    cover: dict[int, list[float]] = {k: [] for k in ks}
+    split = []
+    for (question, doc), top in zip(questions, tops):
+        answers = [match_tokens(a) for a in question.answers]
+        scope = by_source.get(doc, []) if doc is not None else everything
+        h, c, s = _score_question(index, answers, top, scope, ks)
+        for k in ks:
+            hits[k].append(h[k])
+            cover[k].append(c[k])
+        split.append(s)
+    words = [len(text.split()) for text in texts]
+    return EvalResult(label, len(texts), _mean(words) if words else None, len(questions),
+                      {k: _mean(v) for k, v in hits.items()},
+                      {k: _mean(v) for k, v in cover.items()}, _mean(split))

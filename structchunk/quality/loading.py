@@ -1,0 +1,87 @@
+"""The inputs of inspect and eval: documents chunked on the fly, or chunk JSONL files.
+
+A file that cannot be read or chunked becomes one message naming it; the others are
+still used (the same rule as `convert`).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..api import iter_chunks_from_bytes, read_input
+from ..errors import StructChunkError
+from ..inputs import InputFile, expand_inputs
+from ..options import ChunkOptions
+from ..tokenizers import get_tokenizer
+from .views import DocumentChunks, read_chunk_file, view_of_chunk
+
+log = logging.getLogger("structchunk")
+
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+"""Inputs with these extensions hold chunks already (ours or another tool's)."""
+
+
+def is_chunk_file(path: str) -> bool:
+    return path.lower().endswith(JSONL_SUFFIXES)
+
+
+@dataclass(slots=True)
+class Loaded:
+    """What could be loaded, and one line per input that could not."""
+
+    documents: list[DocumentChunks] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def failure_message(path: str, error: Exception) -> str:
+    """The one-line message for a failed input (internal errors say so)."""
+    if isinstance(error, StructChunkError):
+        return str(error.with_source(path))
+    return f"{path}: internal error: {type(error).__name__}: {error} (please report it)"
+
+
+def expand_documents(inputs: Sequence[str],
+                     format_override: str | None) -> tuple[list[InputFile], list[str]]:
+    """Document inputs (files, directories, `-`) to files; raises StructChunkError for a
+    usage mistake (stdin without a format)."""
+    items, problems = expand_inputs(list(inputs), format_override)
+    return items, [str(problem) for problem in problems]
+
+
+def read_bytes(item: InputFile) -> bytes:
+    return sys.stdin.buffer.read() if item.path == "-" else read_input(item.path)
+
+
+def chunk_document(item: InputFile, data: bytes, options: ChunkOptions) -> DocumentChunks:
+    """Our chunks of one document, as views."""
+    views = [view_of_chunk(chunk)
+             for chunk in iter_chunks_from_bytes(data, item.path, item.format, options)]
+    return DocumentChunks(item.path, views)
+
+
+def load_inputs(inputs: Sequence[str], options: ChunkOptions) -> Loaded:
+    """Every input in the order given: `.jsonl` files read as chunks, the rest chunked
+    with `options` (directories searched as `convert` searches them)."""
+    loaded = Loaded()
+    tokenizer = get_tokenizer(options.tokenizer)
+    for raw in inputs:
+        if raw != "-" and is_chunk_file(raw):
+            try:
+                loaded.documents.extend(read_chunk_file(raw, tokenizer.count, tokenizer.name))
+            except StructChunkError as error:
+                loaded.failures.append(failure_message(raw, error))
+            continue
+        items, problems = expand_documents([raw], options.format)
+        loaded.failures.extend(problems)
+        for item in items:
+            try:
+                document = chunk_document(item, read_bytes(item), options)
+            except Exception as error:  # the file boundary: one bad file never stops a run
+                log.debug("%s: failed", item.path, exc_info=True)
+                loaded.failures.append(failure_message(item.path, error))
+            else:
+                loaded.documents.append(document)
+    return loaded

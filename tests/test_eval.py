@@ -1,0 +1,232 @@
+"""`structchunk eval`: normalisation, question files, hit@k on a tiny corpus with known
+answers, the grid and baseline table, and the message when bm25s is missing."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+from conftest import SHARED_CORPUS
+
+from structchunk.cli_quality import eval_command
+from structchunk.quality.evaluate import evaluate, longest_run
+from structchunk.quality.grid import grid_specs, parse_axes, parse_baseline
+from structchunk.quality.normalize import match_tokens, visible_text
+from structchunk.quality.questions import Question, read_questions, resolve_documents
+from structchunk.quality.runs import fixed_chunks
+from structchunk.quality.views import ChunkView, DocumentChunks
+
+CATS = """# Cats
+
+## Food
+
+Cats eat fish every morning. They drink water from a bowl.
+
+## Sleep
+
+Cats sleep sixteen hours a day in a warm place.
+"""
+
+DOGS = """# Dogs
+
+## Walks
+
+Dogs need a long walk twice a day, whatever the weather.
+
+## Sleep
+
+Dogs sleep twelve hours a day on a blanket.
+"""
+
+QUESTIONS = [
+    {"question": "What do cats eat?", "answer": "Cats eat fish every morning.",
+     "doc": "pets/cats.md"},
+    {"question": "How many hours do dogs sleep?", "answer": "Dogs sleep twelve hours a day",
+     "doc": "pets/dogs.md"},
+    {"question": "What colour is the sky?", "answer": "The sky is green.", "doc": "pets/dogs.md"},
+    {"question": "What do parrots say?", "answer": "Hello.", "doc": "pets/parrots.md"},
+    {"question": "no answer here"},
+    "not an object",
+]
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    pets = tmp_path / "corpus" / "pets"
+    pets.mkdir(parents=True)
+    (pets / "cats.md").write_text(CATS, encoding="utf-8")
+    (pets / "dogs.md").write_text(DOGS, encoding="utf-8")
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text("".join(json.dumps(q) + "\n" for q in QUESTIONS) + "{broken\n",
+                         encoding="utf-8")
+    return tmp_path
+
+
+@click.group()
+def structchunk() -> None:
+    """A group like the real one, for commands cli.py does not register yet."""
+
+
+structchunk.add_command(eval_command)
+
+
+def run_eval(*args: str) -> Result:
+    return CliRunner().invoke(structchunk, ["eval", *args], catch_exceptions=False)
+
+
+# -- the parts --------------------------------------------------------------------------
+
+def test_normalisation_keeps_visible_words_only() -> None:
+    text = ('See [the guide](https://example.com/a_(b)) and <code>Vec&lt;T&gt;</code>.\n'
+            '[ref]: https://example.com/ref\nRead&nbsp;replica\\.')
+    assert visible_text(text).startswith("See [the guide] and ")
+    assert match_tokens(text) == ["see", "the", "guide", "and", "vec", "t", "read",
+                                  "replica"]
+    assert match_tokens("snake_case Über-Straße 42") == ["snake", "case", "über", "straße",
+                                                         "42"]
+
+
+def test_longest_run_is_the_longest_contiguous_match() -> None:
+    positions = {"a": [0, 3], "b": [1, 4], "c": [5], "x": [2]}  # chunk: a b x a b c
+    assert longest_run(["a", "b", "c"], positions) == 3
+    assert longest_run(["b", "a"], positions) == 1
+    assert longest_run(["z"], positions) == 0
+
+
+def test_question_file_reading_and_document_matching(corpus: Path) -> None:
+    question_set = read_questions(corpus / "questions.jsonl")
+    assert len(question_set.questions) == 4 and question_set.invalid == 3
+    sources = [str(corpus / "corpus" / "pets" / n) for n in ("cats.md", "dogs.md")]
+    resolved, missing = resolve_documents(question_set.questions, sources, None)
+    assert [doc for _, doc in resolved] == [sources[0], sources[1], sources[1]]
+    assert missing == 1  # parrots.md is not an input
+    by_root, _ = resolve_documents(question_set.questions, sources, str(corpus / "corpus"))
+    assert by_root == resolved
+    wrong_root, missing = resolve_documents(question_set.questions, sources, str(corpus))
+    assert wrong_root == [] and missing == 4
+
+
+def test_answers_list_wins_over_answer(tmp_path: Path) -> None:
+    path = tmp_path / "q.jsonl"
+    path.write_text(json.dumps({"question": "q", "answer": "a b", "answers": ["a b", "c d", 3,
+                                                                             "..."]}) + "\n")
+    (question,) = read_questions(path).questions
+    assert question.answers == ("a b", "c d") and question.doc is None
+
+
+def views(source: str, *texts: str) -> DocumentChunks:
+    return DocumentChunks(source, [ChunkView(source, i, t, None, (), len(t.split()))
+                                   for i, t in enumerate(texts)])
+
+
+def test_hit_coverage_and_split_on_known_chunks() -> None:
+    docs = [views("cats.md", "Cats eat fish every morning.", "Cats sleep sixteen hours."),
+            views("dogs.md", "Dogs sleep twelve", "hours a day on a blanket.")]
+    questions = [(Question("What do cats eat?", ("Cats eat fish every morning.",), "c"),
+                  "cats.md"),
+                 (Question("How long do dogs sleep?", ("Dogs sleep twelve hours a day",),
+                           "d"), "dogs.md")]
+    result = evaluate("test", docs, questions, ks=(1, 3))
+    assert result.hit == {1: 0.5, 3: 0.5}  # the dog answer is split over two chunks
+    assert result.coverage[1] == pytest.approx((1 + 3 / 6) / 2)
+    assert result.answer_split_rate == 0.5
+    assert result.chunks == 4 and result.questions == 2
+
+
+def test_grid_axes_and_baselines() -> None:
+    from structchunk import ChunkOptions
+
+    axes = parse_axes("max_tokens=64,32 overlap_tokens=0,16")
+    specs, rejected = grid_specs(ChunkOptions(), axes)
+    assert [s.label for s in specs] == [
+        "structchunk max_tokens=64 overlap_tokens=0", "structchunk max_tokens=64 overlap_tokens=16",
+        "structchunk max_tokens=32 overlap_tokens=0", "structchunk max_tokens=32 overlap_tokens=16"]
+    assert rejected == []
+    specs, rejected = grid_specs(ChunkOptions(), parse_axes("overlap_tokens=200"))
+    assert specs == [] and "must be at most half" in rejected[0]
+    assert parse_baseline("fixed:1000").fixed_chars == 1000
+    with pytest.raises(Exception, match="use fixed:N"):
+        parse_baseline("fixed:")
+    with pytest.raises(Exception, match="bad grid axis"):
+        parse_axes("budget=3")
+    assert [c.text for c in fixed_chunks("d", "abcdefg", 3).chunks] == ["abc", "def", "g"]
+
+
+# -- the command ------------------------------------------------------------------------
+
+def test_eval_on_a_tiny_corpus(corpus: Path) -> None:
+    result = run_eval(str(corpus / "corpus"), "--questions", str(corpus / "questions.jsonl"),
+                      "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["questions"] == {"file": str(corpus / "questions.jsonl"), "used": 3,
+                                 "unmatched": 1, "invalid": 3}
+    assert data["documents"] == 2 and data["k"] == [1, 3, 5]
+    (run,) = data["runs"]
+    assert run["label"] == "structchunk max_tokens=256"
+    assert run["chunks"] == 4  # one chunk per section
+    assert run["hit@1"] == run["hit@5"] == pytest.approx(2 / 3)  # the sky is not green
+    assert run["answer_split_rate"] == pytest.approx(1 / 3)
+    assert run["options"]["max_tokens"] == 256
+
+
+def test_grid_and_baseline_in_one_table(corpus: Path) -> None:
+    args = [str(corpus / "corpus"), "--questions", str(corpus / "questions.jsonl"),
+            "--grid", "max_tokens=256,12", "overlap_tokens=0,6", "--baseline", "fixed:20",
+            "--k", "1,3"]
+    result = run_eval(*args)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("3 questions over 2 documents; 1 skipped (document not among the "
+                        "inputs); 3 invalid lines")
+    assert lines[1].split() == ["run", "hit@1", "hit@3", "cov@1", "cov@3", "split", "chunks",
+                                "mean", "words"]
+    labels = [line[:44].strip() for line in lines[3:]]
+    assert labels == ["structchunk max_tokens=256 overlap_tokens=0",
+                      "structchunk max_tokens=256 overlap_tokens=6",
+                      "structchunk max_tokens=12 overlap_tokens=0",
+                      "structchunk max_tokens=12 overlap_tokens=6", "fixed:20"]
+    runs = json.loads(run_eval(*args, "--json").stdout)["runs"]
+    fixed = runs[-1]
+    assert fixed["label"] == "fixed:20" and fixed["options"] is None
+    assert fixed["answer_split_rate"] == 1.0  # 20-character windows cut every answer
+    assert runs[0]["answer_split_rate"] == pytest.approx(1 / 3)
+
+
+def test_missing_bm25s_is_one_clear_line(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "bm25s", None)  # makes `import bm25s` fail
+    result = CliRunner().invoke(structchunk, ["eval", str(corpus / "corpus"), "--questions",
+                                              str(corpus / "questions.jsonl")])
+    assert result.exit_code == 1
+    assert result.stderr == ("structchunk: error: eval needs the bm25s package: "
+                             "pip install 'structchunk[eval]'\n")
+    assert result.stdout == ""
+
+
+def test_bad_arguments_and_no_usable_question(corpus: Path) -> None:
+    base = [str(corpus / "corpus"), "--questions", str(corpus / "questions.jsonl")]
+    assert run_eval(*base, "--k", "0,3").exit_code == 2
+    assert run_eval(*base, "--grid", "max_tokens=abc").exit_code == 2
+    wrong_root = CliRunner().invoke(structchunk, ["eval", *base, "--root", str(corpus)])
+    assert wrong_root.exit_code == 1
+    assert "no usable question (4 name a document that is not among the inputs" \
+        in wrong_root.stderr
+
+
+@pytest.mark.slow
+def test_fixed_baseline_reproduces_the_shared_harness() -> None:
+    """Our normalisation and BM25 settings match shared/bench: its fixed_chars row for the
+    awsdocs set (1100 characters) is 65.2 / 83.3 / 83.3 hit@1/3/5, split 1.5%."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    result = run_eval(str(SHARED_CORPUS / "markdown" / "awsdocs"), "--questions",
+                      str(SHARED_CORPUS / "qa" / "awsdocs.jsonl"), "--root", str(SHARED_CORPUS),
+                      "--baseline", "fixed:1100", "--json")
+    fixed = json.loads(result.stdout)["runs"][-1]
+    assert fixed["chunks"] == 844
+    assert [round(100 * fixed[f"hit@{k}"], 1) for k in (1, 3, 5)] == [65.2, 83.3, 83.3]
+    assert round(100 * fixed["answer_split_rate"], 1) == 1.5

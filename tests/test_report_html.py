@@ -1,0 +1,157 @@
+"""The `inspect --html` report: self-contained and escaped, and rendered by a real browser
+(headless Chromium) with its chunk blocks, badges, histogram and flag filter."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from structchunk.cli_quality import inspect_command
+from structchunk.quality.flags import FlagRules
+from structchunk.quality.inspection import Inspection, inspect_documents
+from structchunk.quality.report_html import histogram_bins, render_report
+from structchunk.quality.views import ChunkView, DocumentChunks
+
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+BROWSER_TIMEOUT = 90
+"""Seconds for one headless run; a cold start on a loaded 2-core CI machine takes ~5."""
+
+HOSTILE = '<script>alert("x")</script> & "quotes" <img src=x onerror=alert(1)>'
+
+
+def find_browser() -> str | None:
+    """$STRUCTCHUNK_BROWSER, else Chromium or Chrome on PATH."""
+    configured = os.environ.get("STRUCTCHUNK_BROWSER")
+    if configured:
+        return configured
+    return next((path for name in BROWSER_NAMES if (path := shutil.which(name))), None)
+
+
+def chunk(index: int, text: str, path: tuple[str, ...] = ("Guide", "Keys"),
+          **fields: object) -> ChunkView:
+    values: dict[str, object] = {"source": "guide.md", "index": index, "text": text,
+                                 "body": text, "heading_path": path,
+                                 "n_tokens": len(text.split()), "lines": (index * 3 + 1,
+                                                                          index * 3 + 2)}
+    values.update(fields)
+    return ChunkView(**values)  # type: ignore[arg-type]
+
+
+def sample_inspection() -> Inspection:
+    """Five chunks: two clean, one too small, one table piece, one hostile text."""
+    chunks = [
+        chunk(0, "Rotate a key every ninety days so that leaked keys stop working soon."),
+        chunk(1, "Too small."),
+        chunk(2, "| key | age |\n|---|---|\n| a | 3 |", table_rows=(1, 1, 4)),
+        chunk(3, HOSTILE + " and then some more words to be long enough."),
+        chunk(4, "The last chunk of the guide ends with a full stop, as it should."),
+    ]
+    return inspect_documents([DocumentChunks("guide.md", chunks)], FlagRules(budget=40),
+                             "words")
+
+
+def test_all_text_is_escaped_and_nothing_is_fetched() -> None:
+    html = render_report(sample_inspection())
+    assert "<script>alert" not in html and "<img src=x" not in html
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;" in html
+    assert 'http-equiv="Content-Security-Policy"' in html and "default-src 'none'" in html
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", html)
+    assert "@import" not in html and "url(" not in html
+    assert html.count("<script>") == 1  # ours, with no data in it
+
+
+def test_histogram_bins_split_at_the_budget() -> None:
+    bins = histogram_bins([1, 5, 10, 11, 30], budget=10)
+    assert sum(n for _, _, n in bins) == 5
+    assert any(high == 10 for _, high, _ in bins) and any(low == 11 for low, _, _ in bins)
+    assert bins[-1][1] == 30
+    assert histogram_bins([], budget=256)[0][0] == 0
+
+
+# -- in a real browser -----------------------------------------------------------------
+
+def run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [browser, "--headless", "--no-sandbox", "--disable-gpu",
+               "--disable-background-networking", "--disable-component-update",
+               "--no-first-run", "--disable-dev-shm-usage", f"--user-data-dir={profile}", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=BROWSER_TIMEOUT,
+                          check=False)
+
+
+@pytest.fixture(scope="module")
+def browser() -> str:
+    found = find_browser()
+    if found is None:
+        pytest.skip("no headless browser: install Debian's `chromium` package (or set "
+                    "$STRUCTCHUNK_BROWSER) to test the HTML report as rendered")
+    return found
+
+
+@pytest.fixture
+def report(tmp_path: Path) -> Path:
+    path = tmp_path / "report.html"
+    path.write_text(render_report(sample_inspection()), encoding="utf-8")
+    return path
+
+
+def status(dom: str) -> dict[str, str]:
+    match = re.search(r'<p id="status"([^>]*)>', dom)
+    assert match, "the status line is missing"
+    return dict(re.findall(r'([\w-]+)="([^"]*)"', match.group(1)))
+
+
+def test_the_browser_renders_blocks_and_badges(browser: str, report: Path,
+                                               tmp_path: Path) -> None:
+    result = run_browser(browser, tmp_path / "profile", "--dump-dom", report.as_uri())
+    dom = result.stdout
+    assert result.returncode == 0 and dom, result.stderr[-2000:]
+    assert dom.count('<article class="chunk') == 5
+    assert dom.count('class="badge" data-flag="TOO_SMALL"') == 2  # legend + chunk 1
+    assert 'data-flag="TABLE_SPLIT"' in dom and 'class="bar"' in dom
+    shown = status(dom)
+    assert shown["data-filter"] == "all" and shown["data-shown"] == "5"
+    assert int(shown["data-badges-drawn"]) == 2  # laid out with a size: really drawn
+    assert "Showing 5 of 5 chunks (all)." in dom
+    assert "<script>alert" not in dom.split("<main>")[1]
+
+
+def test_the_flag_filter_hides_other_chunks(browser: str, report: Path,
+                                            tmp_path: Path) -> None:
+    url = report.as_uri() + "#filter=TOO_SMALL"
+    dom = run_browser(browser, tmp_path / "profile", "--dump-dom", url).stdout
+    assert status(dom)["data-shown"] == "1"
+    articles = re.findall(r"<article [^>]*>", dom)
+    visible = [a for a in articles if "hidden" not in a]
+    assert len(articles) == 5 and len(visible) == 1 and 'data-flags="TOO_SMALL"' in visible[0]
+    assert 'data-filter="TOO_SMALL" aria-pressed="true"' in dom
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_a_screenshot_of_a_report_made_by_the_command(browser: str, tmp_path: Path) -> None:
+    source = tmp_path / "sizes.md"
+    source.write_text("# Sizes\n\nEvery size we sell.\n\n| size | price |\n|---|---|\n"
+                      + "".join(f"| s{n} | {n} euros |\n" for n in range(12)), encoding="utf-8")
+    group = click.Group(commands=[inspect_command])
+    report = tmp_path / "report.html"
+    result = CliRunner().invoke(group, ["inspect", str(source), "--max-tokens", "20",
+                                        "--html", str(report)])
+    assert result.exit_code == 0, result.output
+    shot = tmp_path / "shot.png"
+    run_browser(browser, tmp_path / "profile", "--window-size=1000,1400",
+                f"--screenshot={shot}", report.as_uri())
+    data = shot.read_bytes()
+    assert png_size(data) == (1000, 1400)
+    assert len(data) > 20_000  # a blank page compresses to a few kB; ours has text and colour
