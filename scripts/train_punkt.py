@@ -5,8 +5,9 @@
 
 Runs NLTK's `PunktTrainer` on English prose from the shared corpus (see
 `training_paragraphs` for what is read and what is left out), merges the curated
-abbreviations of `punkt_abbreviations.txt`, and writes NLTK's `punkt_tab` text format
-with sorted lines, so the same corpus always gives byte-identical files.
+abbreviations and sentence starters of `punkt_curated.txt`, and writes NLTK's
+`punkt_tab` text format with sorted lines, so the same corpus always gives
+byte-identical files.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -26,7 +27,7 @@ from nltk.tokenize.punkt import PunktParameters, PunktTrainer
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
 DEFAULT_OUT = ROOT / "structchunk" / "data" / "punkt" / "english"
-ABBREVIATIONS = Path(__file__).resolve().with_name("punkt_abbreviations.txt")
+CURATED = Path(__file__).resolve().with_name("punkt_curated.txt")
 
 CHROMA_PROSE = ("state_of_the_union.txt",)
 """Chroma texts read as they are. `finance.txt` is left out: it is lower-cased
@@ -34,6 +35,10 @@ throughout, which would teach Punkt that sentences start in lower case."""
 CHROMA_WIKITEXT = "wikitexts.txt"
 """WikiText-103 excerpt: tokenized (`word .`, `@-@`, `<unk>`); detokenized before use."""
 MARKDOWN_SETS = ("awsdocs", "fastapi", "rust-book")
+
+ORTHO_LOWER = (1 << 4) | (1 << 5) | (1 << 6)
+"""Punkt's ortho-context flags for a word seen with a lower-case first letter (at a
+sentence start, inside, or unknown position; NLTK's `_ORTHO_LC`)."""
 
 DEFAULT_MIN_WORDS = 6
 """Shorter paragraphs are mostly labels and captions, not prose (read off the corpus)."""
@@ -103,42 +108,65 @@ def markdown_paragraphs(text: str) -> Iterator[str]:
 def training_paragraphs(corpus: Path) -> Iterator[str]:
     """English prose paragraphs of the corpus, in a fixed order."""
     chroma = corpus / "text" / "chroma"
-    sources: list[tuple[Path, object]] = [(chroma / name, plain_paragraphs)
-                                          for name in CHROMA_PROSE]
+    sources: list[tuple[Path, Callable[[str], Iterator[str]]]] = [
+        (chroma / name, plain_paragraphs) for name in CHROMA_PROSE]
     sources.append((chroma / CHROMA_WIKITEXT, wikitext_paragraphs))
     for name in MARKDOWN_SETS:
         sources.extend((path, markdown_paragraphs)
                        for path in sorted((corpus / "markdown" / name).rglob("*.md")))
     for path, reader in sources:
         text = path.read_text(encoding="utf-8")
-        yield from (p for p in reader(text) if is_prose(p))  # type: ignore[operator]
+        yield from (p for p in reader(text) if is_prose(p))
 
 
-def read_abbreviations(path: Path = ABBREVIATIONS) -> set[str]:
-    """The curated list: one type a line, `#` comments and blank lines ignored."""
-    entries = (line.split("#", 1)[0].strip() for line in path.read_text("utf-8").split("\n"))
-    return {entry.lower() for entry in entries if entry}
+_SECTION = re.compile(r"^\[(abbrev_types|sent_starters)\]$")
+_LEARNT_ABBREVIATION = re.compile(r"^(?:[^\W\d_]\.?){2,}$")
+"""Learnt abbreviations kept: letters and inner periods, at least two letters. Drops
+Punkt's noise from code in the docs (`c0`, `5\\n`, `“mr`) and single letters, which
+Punkt already handles as initials."""
 
 
-def train(paragraphs: list[str], abbreviations: set[str]) -> PunktParameters:
-    """Punkt parameters learnt from `paragraphs`, curated abbreviations merged.
+def read_curated(path: Path = CURATED) -> dict[str, set[str]]:
+    """The curated types per section: one a line, `#` comments and blank lines ignored."""
+    sections: dict[str, set[str]] = {"abbrev_types": set(), "sent_starters": set()}
+    current: set[str] | None = None
+    for raw in path.read_text(encoding="utf-8").split("\n"):
+        line = raw.split("#", 1)[0].strip()
+        header = _SECTION.match(line)
+        if header:
+            current = sections[header.group(1)]
+        elif line:
+            if current is None:
+                raise ValueError(f"{path}: {line!r} comes before any [section]")
+            current.add(line.lower())
+    return sections
 
-    The curated list is also given to the trainer up front, so that the words after
-    known abbreviations are not counted as sentence starts while learning.
+
+def train(paragraphs: list[str], curated: dict[str, set[str]]) -> PunktParameters:
+    """Punkt parameters learnt from `paragraphs`, with the curated types merged in.
+
+    The curated abbreviations are also given to the trainer up front, so that words
+    after known abbreviations are not counted as sentence starts while learning.
+    Learnt sentence starters must have been seen in lower case too: the others are
+    names (`Amazon`, `FastAPI`), which must not end a sentence after `Dr.` or `Mt.`.
     """
     trainer = PunktTrainer()
-    trainer.get_params().abbrev_types.update(abbreviations)
+    trainer.get_params().abbrev_types.update(curated["abbrev_types"])
     trainer.train("\n\n".join(paragraphs), finalize=False)
     trainer.finalize_training()
     params = trainer.get_params()
-    params.abbrev_types.update(abbreviations)
+    params.abbrev_types = ({t for t in params.abbrev_types if _LEARNT_ABBREVIATION.match(t)}
+                           | curated["abbrev_types"])
+    params.sent_starters = ({t for t in params.sent_starters
+                             if params.ortho_context.get(t, 0) & ORTHO_LOWER}
+                            | curated["sent_starters"])
     return params
 
 
 def tab_files(params: PunktParameters) -> dict[str, str]:
     """The four `punkt_tab` files' contents, every file's lines sorted."""
-    def lines(rows: object) -> str:
-        return "".join(f"{row}\n" for row in sorted(rows))  # type: ignore[call-overload]
+    def lines(rows: Iterable[str]) -> str:
+        return "".join(f"{row}\n" for row in sorted(rows))
 
     return {
         "abbrev_types.txt": lines(params.abbrev_types),
@@ -151,7 +179,7 @@ def tab_files(params: PunktParameters) -> dict[str, str]:
 
 def build(corpus: Path) -> dict[str, str]:
     paragraphs = list(training_paragraphs(corpus))
-    return tab_files(train(paragraphs, read_abbreviations()))
+    return tab_files(train(paragraphs, read_curated()))
 
 
 def main(argv: list[str] | None = None) -> int:

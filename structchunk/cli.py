@@ -26,12 +26,9 @@ from .inputs import InputFile, expand_inputs
 from .options import DEFAULT_MAX_TOKENS, ChunkOptions
 from .parsers import FORMATS
 from .records import chunk_schema
+from .terminal import echo_error, exit_usage
 
 log = logging.getLogger("structchunk")
-
-
-def _echo_error(message: str) -> None:
-    click.echo(f"structchunk: error: {message}", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -140,9 +137,9 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, max_tokens: i
         _check_resources(options)
         items, missing = expand_inputs(inputs, format_)
     except StructChunkError as error:
-        raise click.UsageError(str(error)) from None
+        exit_usage(str(error))
     for problem in missing:
-        _echo_error(str(problem))
+        echo_error(str(problem))
     config = BatchConfig(out=out, out_dir=out_dir, jobs=jobs,
                          errors=errors_path, prune=prune, timeout=timeout_per_file,
                          strict=strict)

@@ -29,6 +29,7 @@ from .quality.tables import compare_table, eval_table, flagged_listing, inspect_
 from .quality.views import read_chunk_file
 from .records import atomic_writer
 from .sentences import get_segmenter
+from .terminal import echo_error, exit_usage
 from .tokenizers import get_tokenizer
 
 EXIT_INPUT_FAILED = 1
@@ -36,10 +37,6 @@ EXIT_FLAGGED = 3
 """`inspect --fail-on`: distinct from 1 (an input failed) and 2 (usage), so CI can tell."""
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _echo_error(message: str) -> None:
-    click.echo(f"structchunk: error: {message}", err=True)
 
 
 def chunking_options(command: F) -> F:
@@ -78,7 +75,7 @@ def _options(params: dict[str, Any]) -> ChunkOptions:
         get_tokenizer(options.tokenizer)
         get_segmenter(options.sentence_model)
     except StructChunkError as error:
-        raise click.UsageError(str(error)) from None
+        exit_usage(str(error))
     return options
 
 
@@ -150,7 +147,7 @@ def inspect_command(ctx: click.Context, inputs: tuple[str, ...], budget: int | N
     try:
         loaded = load_inputs(inputs, options)
     except StructChunkError as error:
-        raise click.UsageError(str(error)) from None
+        exit_usage(str(error))
     any_jsonl = any(is_chunk_file(raw) for raw in inputs)
     rules = FlagRules(budget=budget if budget is not None else options.max_tokens,
                       min_tokens=options.min_tokens,
@@ -163,11 +160,11 @@ def inspect_command(ctx: click.Context, inputs: tuple[str, ...], budget: int | N
         try:
             other = read_chunk_file(compare_path, tokenizer.count, tokenizer.name)
         except StructChunkError as error:
-            raise click.UsageError(str(error)) from None
+            exit_usage(str(error))
         compare = inspect_documents(other, FlagRules(rules.budget, rules.min_tokens),
                                     tokenizer.name, label=os.path.basename(compare_path))
     for failure in loaded.failures:
-        _echo_error(failure)
+        echo_error(failure)
     occurring = inspection.occurring(gate)
     if as_json:
         document = inspection.to_json(show)
@@ -205,7 +202,7 @@ def _run_specs(options: ChunkOptions, axes_text: Sequence[str],
         specs, rejected = grid_specs(options, axes)
         specs += [parse_baseline(text) for text in baselines]
     except StructChunkError as error:
-        raise click.UsageError(str(error)) from None
+        exit_usage(str(error))
     return specs, rejected
 
 
@@ -259,20 +256,20 @@ def eval_command(ctx: click.Context, docs: tuple[str, ...], questions_path: str,
         question_set = read_questions(questions_path)
         items, problems = expand_documents(inputs, options.format)
     except StructChunkError as error:
-        _echo_error(str(error))
+        echo_error(str(error))
         ctx.exit(EXIT_INPUT_FAILED)
     sources, failures = read_sources(items)
     questions, unmatched = resolve_documents(question_set.questions,
                                              [s.item.path for s in sources], root)
     if not questions:
-        _echo_error(f"{questions_path}: no usable question ({unmatched} name a document that "
+        echo_error(f"{questions_path}: no usable question ({unmatched} name a document that "
                     f"is not among the inputs, {question_set.invalid} invalid lines); "
                     "check the inputs and --root")
         ctx.exit(EXIT_INPUT_FAILED)
     results, run_failures = run_eval(sources, specs, options, questions, ks)
     failures = problems + failures + run_failures
     for message in failures:
-        _echo_error(message)
+        echo_error(message)
     for message in rejected:
         click.echo(f"structchunk: note: {message}", err=True)
     if as_json:

@@ -3,7 +3,8 @@
 The parameters live in `structchunk/data/punkt/<language>/` in NLTK's `punkt_tab`
 text format (never a pickle) and are read with our own small loader, so
 `nltk.download` is never needed. `nltk:<language>` uses an installed official
-`punkt_tab` model instead.
+`punkt_tab` model instead. Punkt's boundaries then go through the post-pass of
+`sentence_rules` (ellipses, quotations, initials, list items, blank lines, …).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from importlib import resources
 from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 
 from .errors import SentenceModelError
+from .sentence_rules import RULES, apply_rules, spans_from_cuts
 
 DEFAULT_MODEL = "bundled"
 BUNDLED_LANGUAGE = "english"
@@ -52,7 +54,9 @@ def _bundled_params() -> PunktParameters:
 
 def _nltk_params(language: str) -> PunktParameters:
     if not re.fullmatch(r"[a-z_]+", language):
-        raise SentenceModelError(f"invalid sentence model language {language!r}")
+        raise SentenceModelError(
+            f"invalid sentence model 'nltk:{language}': the language is the lower-case name "
+            "of a punkt_tab folder, e.g. nltk:german")
     import nltk.data
 
     try:
@@ -63,38 +67,55 @@ def _nltk_params(language: str) -> PunktParameters:
                 files[name] = handle.read()
     except (LookupError, OSError):
         raise SentenceModelError(
-            f"sentence model nltk:{language} is not installed; on a machine with internet run "
-            f"`python -m nltk.downloader punkt_tab` and copy nltk_data/tokenizers/punkt_tab to "
-            f"this machine (or set NLTK_DATA), or use the bundled English model") from None
+            f"sentence model nltk:{language} is not installed (no "
+            f"tokenizers/punkt_tab/{language}/ in the NLTK data path): on a machine with "
+            "internet run `python -m nltk.downloader punkt_tab`, copy its nltk_data folder "
+            "here and set NLTK_DATA to it, or use the bundled English model") from None
     return params_from_tab_files(files)
 
 
-@lru_cache(maxsize=8)
-def get_segmenter(model: str = DEFAULT_MODEL) -> SentenceSegmenter:
-    """The segmenter for a model spec: `bundled` or `nltk:<language>`."""
+def model_params(model: str = DEFAULT_MODEL) -> PunktParameters:
+    """The Punkt parameters of a model spec: `bundled` or `nltk:<language>`."""
     if model == DEFAULT_MODEL:
-        return SentenceSegmenter(_bundled_params())
+        return _bundled_params()
     kind, _, language = model.partition(":")
     if kind == "nltk" and language:
-        return SentenceSegmenter(_nltk_params(language))
+        return _nltk_params(language)
     raise SentenceModelError(f"unknown sentence model {model!r}: use `bundled` or "
                              "`nltk:<language>` (e.g. nltk:german)")
 
 
-class SentenceSegmenter:
-    """Punkt with the given parameters; returns character spans so callers keep exact text."""
+@lru_cache(maxsize=8)
+def get_segmenter(model: str = DEFAULT_MODEL) -> SentenceSegmenter:
+    """The segmenter for a model spec: `bundled` or `nltk:<language>`, with the post-pass."""
+    return SentenceSegmenter(model_params(model))
 
-    def __init__(self, params: PunktParameters) -> None:
+
+class SentenceSegmenter:
+    """Punkt with the given parameters, then the `sentence_rules` post-pass.
+
+    Returns character spans so callers keep the exact text. `post_pass=False` gives
+    Punkt's own boundaries (for comparison only).
+    """
+
+    def __init__(self, params: PunktParameters, post_pass: bool = True) -> None:
         self._punkt = PunktSentenceTokenizer(params)
+        self._starters = frozenset(params.sent_starters)
+        self._rules = RULES if post_pass else ()
 
     def spans(self, text: str) -> list[Span]:
-        """Sentence spans covering every non-space character of `text`, in order."""
-        return list(self._punkt.span_tokenize(text))
+        """Sentence spans: in order, non-overlapping, whitespace-trimmed, and together
+        covering every non-space character of `text`."""
+        if not text or text.isspace():
+            return []
+        cuts = [start for start, _ in self._punkt.span_tokenize(text)][1:]
+        return spans_from_cuts(text, apply_rules(text, cuts, self._starters, self._rules))
 
     def split(self, text: str) -> list[str]:
         return [text[a:b] for a, b in self.spans(text)]
 
 
 def split_sentences(text: str, model: str = DEFAULT_MODEL) -> list[str]:
-    """Split `text` into sentences with the bundled Punkt model (offline, no download)."""
+    """Split `text` into sentences with the bundled Punkt model and the post-pass
+    (offline: nothing is downloaded)."""
     return get_segmenter(model).split(text)
