@@ -8,20 +8,28 @@ elements end paragraphs; whitespace is collapsed as a browser would.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from bs4 import BeautifulSoup, PageElement, Tag
+from bs4 import (
+    BeautifulSoup,
+    MarkupResemblesLocatorWarning,
+    PageElement,
+    Tag,
+    XMLParsedAsHTMLWarning,
+)
 
 from ..document import Code, Document, ListBlock, ListItem, Paragraph
 from ..options import ChunkOptions
 from ..render import render_code, render_row
 from .builder import TreeBuilder
-from .html_boilerplate import select_content
+from .html_content import select_content
 from .html_dom import (
     BLOCK_TAGS,
     LINE_BREAK,
     PREFORMATTED_TAGS,
+    child_named,
     code_language,
     collapse_pieces,
     heading_level,
@@ -33,6 +41,11 @@ from .html_encoding import decode_html
 from .html_tables import is_data_table, read_table
 
 _LIST_TAGS = frozenset({"ul", "ol", "menu", "dir"})
+
+DEFAULT_MAX_LIST_DEPTH = 32
+"""Lists nested deeper than this are shown at this depth: indentation grows with depth,
+and 20 000 nested lists must not become gigabytes of spaces. (Real documents stay
+under ten levels.)"""
 
 
 @dataclass(slots=True)
@@ -51,6 +64,8 @@ class _Item:
 
     owner: _List
     marker: str
+    tag: Tag | None = None
+    """The `li` that opened the item; None for a `dt`/`dd` group."""
     parts: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)
     in_definition: bool = False
@@ -78,8 +93,10 @@ class _HtmlWalker:
     # -- the walk ------------------------------------------------------------------
 
     def walk(self, root: Tag) -> None:
-        """Visit `root`'s subtree in document order with an explicit stack."""
-        stack: list[tuple[Tag, Iterator[PageElement]]] = [(root, iter(root.contents))]
+        """Visit `root` and its subtree in document order with an explicit stack."""
+        stack: list[tuple[Tag, Iterator[PageElement]]] = []
+        if self.enter(root):
+            stack.append((root, iter(root.contents)))
         while stack:
             tag, children = stack[-1]
             child = next(children, None)
@@ -116,7 +133,9 @@ class _HtmlWalker:
         if name in _LIST_TAGS or name == "dl":
             self.close_list()
         elif name == "li":
-            self.close_item()
+            self.flush()
+            if self.items and self.items[-1].tag is tag:
+                self.emit_item(self.items.pop())
         elif name == "blockquote":
             self.flush()
             self.quote_depth -= 1
@@ -136,7 +155,10 @@ class _HtmlWalker:
 
     def add_text(self, text: str) -> None:
         if not self.items:
-            self.builder.add(Paragraph(text))
+            if self.lists:
+                self.add_loose_item(text)
+            else:
+                self.builder.add(Paragraph(text))
         elif self.items[-1].owner.definitions and not self.items[-1].in_definition:
             self.items[-1].terms.append(text)
         else:
@@ -147,15 +169,22 @@ class _HtmlWalker:
             return
         if self.items:
             self.items[-1].parts.append(render_code(text, language))
+        elif self.lists:
+            self.add_loose_item(render_code(text, language))
         else:
             self.builder.add(Code(text, language))
+
+    def add_loose_item(self, text: str) -> None:
+        """Text inside a list but outside its items (invalid, but browsers show it)."""
+        if self.list_block is not None:
+            self.list_block.items.append(ListItem(text, "-", self.lists[-1].depth))
 
     def heading(self, tag: Tag, level: int) -> None:
         self.flush()
         title = inline_text(tag, self.skip)
         if not title:
             return
-        if self.items or self.quote_depth:
+        if self.items or self.lists or self.quote_depth:
             self.add_text(title)
         else:
             self.builder.heading(level, title)
@@ -182,10 +211,10 @@ class _HtmlWalker:
         table = read_table(tag, self.skip)
         if table is None:
             return False
-        if self.items:
+        if self.items or self.lists:
             lines = ([table.caption] if table.caption else [])
             lines.extend(render_row(row) for row in table.header + table.rows)
-            self.items[-1].parts.append("\n".join(lines))
+            self.add_text("\n".join(lines))
         else:
             self.builder.add(table)
         return False
@@ -198,7 +227,8 @@ class _HtmlWalker:
             self.list_block = ListBlock([])
         ordered = tag.name == "ol"
         start = _int_attribute(tag, "start", 1) if ordered else 0
-        self.lists.append(_List(len(self.lists), ordered, start, tag.name == "dl"))
+        depth = min(len(self.lists), DEFAULT_MAX_LIST_DEPTH)
+        self.lists.append(_List(depth, ordered, start, tag.name == "dl"))
         return True
 
     def close_list(self) -> None:
@@ -207,7 +237,7 @@ class _HtmlWalker:
             return
         closing = self.lists.pop()
         if closing.definitions and self.items and self.items[-1].owner is closing:
-            self.close_item()
+            self.emit_item(self.items.pop())
         if not self.lists and self.list_block is not None:
             if self.list_block.items:
                 self.builder.add(self.list_block)
@@ -224,14 +254,8 @@ class _HtmlWalker:
             state.next_number += 1
         else:
             marker = "-"
-        self.items.append(_Item(state, marker))
+        self.items.append(_Item(state, marker, tag))
         return True
-
-    def close_item(self) -> None:
-        self.flush()
-        if self.items and (not self.lists or self.items[-1].owner is self.lists[-1]
-                           or self.items[-1].owner not in self.lists):
-            self.emit_item(self.items.pop())
 
     def _open_term(self, tag: Tag) -> bool:
         self.flush()
@@ -241,7 +265,7 @@ class _HtmlWalker:
         if current is not None and current.owner is self.lists[-1]:
             if not current.in_definition:
                 return True  # several terms for one definition
-            self.close_item()
+            self.emit_item(self.items.pop())
         self.items.append(_Item(self.lists[-1], "-"))
         return True
 
@@ -279,8 +303,20 @@ def _int_attribute(tag: Tag, name: str, default: int) -> int:
 
 
 def page_title(soup: BeautifulSoup) -> str:
-    title = soup.find("title")
-    return inline_text(title, ()) if isinstance(title, Tag) else ""
+    """The `<title>` in the page's head (an SVG's own `<title>` in the body is not it)."""
+    head = soup.head
+    title = child_named(head, "title") if isinstance(head, Tag) else None
+    return inline_text(title, ()) if title is not None else ""
+
+
+def make_soup(text: str) -> BeautifulSoup:
+    """The lxml-built soup. bs4's warnings address its caller's choices, which are ours
+    here: XHTML is read with the lenient HTML parser on purpose, and a page whose text
+    looks like a URL or a file name is still a page."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
+        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
+        return BeautifulSoup(text, "lxml")
 
 
 def parse(data: bytes, source: str, options: ChunkOptions) -> Document:
@@ -289,9 +325,9 @@ def parse(data: bytes, source: str, options: ChunkOptions) -> Document:
     text = decode_html(data)
     if not text.strip():
         return builder.finish()
-    soup = BeautifulSoup(text, "lxml")
+    soup = make_soup(text)
     content = select_content(soup)
     if not content.has_h1:
-        builder.set_title(page_title(soup))
+        builder.set_title(content.page_h1 or page_title(soup))
     _HtmlWalker(builder, content.skip).walk(content.root)
     return builder.finish()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Container
+from typing import TypeGuard
 
 from bs4 import NavigableString, Tag
 
@@ -36,7 +37,7 @@ _BLANK_LINES = re.compile(r"\n{2,}")
 _CODE_LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([\w+#.-]+)")
 
 
-def is_text(node: object) -> bool:
+def is_text(node: object) -> TypeGuard[NavigableString]:
     """Visible character data: not a comment, CDATA, doctype or processing instruction."""
     return type(node) is NavigableString
 
@@ -126,11 +127,46 @@ def verbatim_text(tag: Tag, skip: Container[int]) -> str:
     return text.rstrip().replace("\r\n", "\n").replace("\r", "\n")
 
 
+def child_named(tag: Tag, name: str) -> Tag | None:
+    """The first child element called `name` (bs4's `find` would scan the whole subtree
+    first, which is quadratic on nested tables)."""
+    for child in tag.children:
+        if isinstance(child, Tag) and child.name == name:
+            return child
+    return None
+
+
+def has_descendant(tag: Tag, name: str) -> bool:
+    """Whether an element called `name` is anywhere below `tag` (stops at the first)."""
+    stack = [child for child in tag.children if isinstance(child, Tag)]
+    while stack:
+        node = stack.pop()
+        if node.name == name:
+            return True
+        stack.extend(child for child in node.children if isinstance(child, Tag))
+    return False
+
+
+def text_longer_than(tag: Tag, limit: int) -> bool:
+    """Whether the text below `tag` exceeds `limit` characters (stops once it does)."""
+    total = 0
+    stack: list[object] = [tag]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Tag):
+            stack.extend(node.contents)
+        elif is_text(node):
+            total += len(str(node))
+            if total > limit:
+                return True
+    return False
+
+
 def code_language(tag: Tag) -> str:
-    """`language-x` / `lang-x` class on a `pre` or its single `code` child."""
+    """`language-x` / `lang-x` class on a `pre` or its `code` child."""
     candidates = [tag]
-    code = tag.find("code", recursive=False)
-    if isinstance(code, Tag):
+    code = child_named(tag, "code")
+    if code is not None:
         candidates.append(code)
     for node in candidates:
         classes = node.get("class")

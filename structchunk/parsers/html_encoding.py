@@ -47,6 +47,8 @@ _MAGIC = (b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff", b"PK\x03\
 """Signatures of common binary formats (PDF, images, archives, executables)."""
 
 _META_CHARSET = re.compile(rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?\s*([-\w.:]+)", re.I)
+_XML_DECLARATION = re.compile(rb"^\s*<\?xml\b[^>]*?\bencoding\s*=\s*[\"']([-\w.:]+)")
+"""XHTML files may declare their encoding only in the XML declaration."""
 _META_HTTP_EQUIV = re.compile(
     rb"<meta\b(?=[^>]*http-equiv\s*=\s*[\"']?\s*content-type)[^>]*?\bcontent\s*=\s*"
     rb"[\"']?[^\"'>]*?charset\s*=\s*[\"']?\s*([-\w.:]+)", re.I)
@@ -77,9 +79,10 @@ def _normalise_label(label: bytes) -> str | None:
 
 
 def declared_encoding(data: bytes) -> str | None:
-    """The encoding a `<meta charset>` or HTTP-equiv Content-Type meta declares."""
+    """The encoding a `<meta charset>`, an HTTP-equiv Content-Type meta or (XHTML) the
+    XML declaration declares."""
     head = data[:DEFAULT_PRESCAN_BYTES]
-    for pattern in (_META_CHARSET, _META_HTTP_EQUIV):
+    for pattern in (_META_CHARSET, _META_HTTP_EQUIV, _XML_DECLARATION):
         match = pattern.search(head)
         if match:
             encoding = _normalise_label(match.group(1))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bs4 import Tag
 
 from ..document import Table
-from .html_dom import inline_text
+from .html_dom import child_named, has_descendant, inline_text, text_longer_than
 
 MAX_COLSPAN = 1000
 MAX_ROWSPAN = 65534
@@ -89,7 +89,7 @@ def is_data_table(table: Tag, skip: Container[int]) -> bool:
     if table.get("role") in _LAYOUT_ROLES:
         return False
     rows = table_rows(table, skip)
-    if table.find("caption", recursive=False) is not None or any(head for _, head in rows):
+    if child_named(table, "caption") is not None or any(head for _, head in rows):
         return True
     widths = []
     has_th = False
@@ -97,9 +97,10 @@ def is_data_table(table: Tag, skip: Container[int]) -> bool:
         cells = row_cells(tr, skip)
         widths.append(len(cells))
         has_th = has_th or any(cell.name == "th" for cell in cells)
-        for cell in cells:
-            if cell.find("table") is not None or len(cell.get_text()) > DEFAULT_LAYOUT_CELL_CHARS:
-                return False
+        if any(has_descendant(cell, "table") for cell in cells):
+            return False  # checked first: it stops on the nested table's own tag
+        if any(text_longer_than(cell, DEFAULT_LAYOUT_CELL_CHARS) for cell in cells):
+            return False
     if has_th:
         return True
     return len(rows) >= 2 and max(widths, default=0) >= 2
@@ -126,7 +127,8 @@ def expand_spans(rows: list[list[_Cell]], header_rows: int) -> list[list[str]]:
         repeat = index < header_rows
         out: list[str] = []
         next_cell = 0
-        while next_cell < len(cells) or any(col >= len(out) for col in carried):
+        last_carried = max(carried, default=-1)  # spans from rows above reach this far
+        while next_cell < len(cells) or len(out) <= last_carried:
             col = len(out)
             if col in carried:
                 left, text = carried.pop(col)
@@ -164,15 +166,14 @@ def read_table(table: Tag, skip: Container[int]) -> Table | None:
     rows = _read_rows(table, skip)
     if not rows:
         return None
-    header_rows = sum(1 for _ in _leading(rows))
-    grid = expand_spans([row.cells for row in rows], header_rows)
+    grid = expand_spans([row.cells for row in rows], len(_leading(rows)))
     kept = [(row, line) for row, line in zip(rows, grid) if any(cell for cell in line)]
-    header_rows = sum(1 for _ in _leading([row for row, _ in kept]))
+    header_rows = len(_leading([row for row, _ in kept]))
     lines = _drop_empty([line for _, line in kept])
     if not lines:
         return None
-    caption_tag = table.find("caption", recursive=False)
-    caption = inline_text(caption_tag, skip) if isinstance(caption_tag, Tag) else ""
+    caption_tag = child_named(table, "caption")
+    caption = inline_text(caption_tag, skip) if caption_tag is not None else ""
     header_rows = min(header_rows, len(lines) - 1) if len(lines) > 1 else 0
     return Table(header=lines[:header_rows], rows=lines[header_rows:], caption=caption)
 
