@@ -128,14 +128,16 @@ def test_timeout_per_file(tmp_path: Path) -> None:
 
 def test_a_worker_killed_mid_file_costs_only_that_file(tmp_path: Path) -> None:
     slow = tmp_path / "slow.md"
-    slow.write_text("# Big\n\n" + ("Word " * 40 + "end.\n\n") * 20000)
+    slow.write_text("# Big\n\n" + ("Word " * 40 + "end.\n\n") * 60000)
     tasks = [Task(0, str(slow), "markdown", "slow.md", str(tmp_path / "slow.jsonl")),
              Task(1, str(SAMPLES / "api-keys.md"), "markdown", "api-keys.md",
                   str(tmp_path / "api.jsonl"))]
     pool = WorkerPool(1, OPTIONS, strict=False, timeout=None)
 
     def kill_the_worker() -> None:
-        time.sleep(1.5)  # the worker is busy with the slow file (a few seconds)
+        while not pool._workers or pool._workers[0].task is None:
+            time.sleep(0.01)
+        time.sleep(0.3)  # well inside the slow file, which takes seconds
         os.kill(pool._workers[0].process.pid or 0, signal.SIGKILL)
 
     threading.Thread(target=kill_the_worker, daemon=True).start()

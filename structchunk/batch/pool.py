@@ -76,7 +76,8 @@ class WorkerPool:
                 for worker in self._workers:
                     if worker.task is None and pending:
                         worker.task, worker.started = pending.popleft(), time.monotonic()
-                        worker.conn.send(worker.task)
+                        with contextlib.suppress(OSError):  # a dead worker shows up below
+                            worker.conn.send(worker.task)
                 yield from self._collect()
         finally:
             self.close()
@@ -91,7 +92,7 @@ class WorkerPool:
             if worker.conn in ready:
                 try:
                     outcome: Outcome = worker.conn.recv()
-                except EOFError:  # it died mid-file: replace it below
+                except (EOFError, OSError):  # it died mid-file: replace it below
                     pass
                 else:
                     worker.task = None
