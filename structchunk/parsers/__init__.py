@@ -30,6 +30,8 @@ FORMATS: dict[str, FormatSpec] = {
     for spec in (
         FormatSpec("markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mdx")),
         FormatSpec("text", "text", (".txt", ".text")),
+        FormatSpec("pdf", "pdf", (".pdf",)),
+        FormatSpec("html", "html", (".html", ".htm", ".xhtml")),
     )
 }
 

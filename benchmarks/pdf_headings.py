@@ -1,0 +1,152 @@
+"""Heading recovery on real PDFs: precision, recall, F1, level accuracy, right parent.
+
+For every `<name>.pdf` of the corpus with a `<name>.headings.json` beside it (the true
+headings, `[[level, text], ...]`), the PDF is parsed and the recovered headings (every
+section of the tree) are aligned with the true ones in order (difflib over normalised
+titles: lower-case letters and digits only, Markdown `{ #id }` attributes dropped).
+
+- precision / recall / F1: matched headings over recovered / true ones;
+- level accuracy: matched headings whose level is right once both lists are shifted to
+  start at level 1 (a PDF cannot tell that its top heading was a Markdown `##`);
+- right parent: matched headings whose parent (the nearest earlier heading of a lower
+  level) is the match of the true parent, or both have none.
+
+Tagged files (`pdf/<set>/`) and `pdf/untagged/` (tags and bookmarks removed, typography
+only) are reported separately, micro-averaged over headings.
+
+    python benchmarks/pdf_headings.py [--corpus ../shared/corpus] [--json out.json] [-v]
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import re
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from structchunk.document import Document
+from structchunk.options import ChunkOptions
+from structchunk.parsers.pdf import parse
+
+ROOT = Path(__file__).resolve().parent.parent
+_ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
+_NON_WORD = re.compile(r"[\W_]+")
+
+Heading = tuple[int, str]
+
+
+def normalise(title: str) -> str:
+    return _NON_WORD.sub("", _ATTRIBUTES.sub("", title).casefold())
+
+
+def recovered_headings(document: Document) -> list[Heading]:
+    return [(s.level, s.title) for s in document.sections() if s.level > 0]
+
+
+def _parents(headings: list[Heading]) -> list[int | None]:
+    """Index of each heading's parent (nearest earlier heading of a lower level)."""
+    out: list[int | None] = []
+    stack: list[int] = []
+    for index, (level, _) in enumerate(headings):
+        while stack and headings[stack[-1]][0] >= level:
+            stack.pop()
+        out.append(stack[-1] if stack else None)
+        stack.append(index)
+    return out
+
+
+@dataclass
+class Score:
+    name: str
+    true: int
+    found: int
+    matched: int
+    level_ok: int
+    parent_ok: int
+
+    def ratios(self) -> dict[str, float]:
+        p = self.matched / self.found if self.found else 0.0
+        r = self.matched / self.true if self.true else 0.0
+        f1 = 2 * p * r / (p + r) if p + r else 0.0
+        level = self.level_ok / self.matched if self.matched else 0.0
+        parent = self.parent_ok / self.matched if self.matched else 0.0
+        return {"precision": p, "recall": r, "f1": f1, "level": level, "parent": parent}
+
+
+def score(name: str, truth: list[Heading], found: list[Heading]) -> Score:
+    a, b = [normalise(t) for _, t in truth], [normalise(t) for _, t in found]
+    pairs: dict[int, int] = {}  # found index -> truth index
+    for block in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
+        for k in range(block.size):
+            pairs[block.b + k] = block.a + k
+    shift_t = min((lvl for lvl, _ in truth), default=1) - 1
+    shift_f = min((lvl for lvl, _ in found), default=1) - 1
+    parents_t, parents_f = _parents(truth), _parents(found)
+    level_ok = parent_ok = 0
+    for fi, ti in pairs.items():
+        level_ok += found[fi][0] - shift_f == truth[ti][0] - shift_t
+        pf, pt = parents_f[fi], parents_t[ti]
+        parent_ok += (pf is None and pt is None) or (pf is not None and pairs.get(pf) == pt)
+    return Score(name, len(truth), len(found), len(pairs), level_ok, parent_ok)
+
+
+def total(name: str, scores: list[Score]) -> Score:
+    return Score(name, *(sum(getattr(s, f) for s in scores)
+                         for f in ("true", "found", "matched", "level_ok", "parent_ok")))
+
+
+def run(corpus: Path, verbose: bool) -> dict[str, list[Score]]:
+    options = ChunkOptions()
+    groups: dict[str, list[Score]] = {"tagged": [], "untagged": []}
+    for truth_file in sorted((corpus / "pdf").rglob("*.headings.json")):
+        pdf = truth_file.with_name(truth_file.name.replace(".headings.json", ".pdf"))
+        truth = [(int(level), str(text)) for level, text in json.loads(truth_file.read_text())]
+        found = recovered_headings(parse(pdf.read_bytes(), str(pdf), options))
+        name = pdf.relative_to(corpus / "pdf").as_posix()
+        result = score(name, truth, found)
+        groups["untagged" if name.startswith("untagged/") else "tagged"].append(result)
+        if verbose:
+            print(f"\n{name}: {result.ratios()}", file=sys.stderr)
+            for level, text in found:
+                print(f"  {'  ' * (level - 1)}{level} {text}", file=sys.stderr)
+    return groups
+
+
+def table(groups: dict[str, list[Score]]) -> str:
+    rows = ["| set | files | true | found | precision | recall | F1 | level acc. | right parent |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, scores in groups.items():
+        t = total(name, scores)
+        r = t.ratios()
+        rows.append(f"| {name} | {len(scores)} | {t.true} | {t.found} | {r['precision']:.3f} | "
+                    f"{r['recall']:.3f} | {r['f1']:.3f} | {r['level']:.3f} | {r['parent']:.3f} |")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
+    parser.add_argument("--json", type=Path, help="write per-file numbers here")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list recovered headings")
+    args = parser.parse_args()
+    groups = run(args.corpus, args.verbose)
+    print(table(groups))
+    if args.verbose:
+        print("\n| file | true | found | P | R | F1 | level | parent |\n|---|---:|---:|---:|---:|"
+              "---:|---:|---:|")
+        for scores in groups.values():
+            for s in scores:
+                r = s.ratios()
+                print(f"| {s.name} | {s.true} | {s.found} | {r['precision']:.2f} | "
+                      f"{r['recall']:.2f} | {r['f1']:.2f} | {r['level']:.2f} | {r['parent']:.2f} |")
+    if args.json:
+        data = {name: [{**asdict(s), **s.ratios()} for s in scores]
+                for name, scores in groups.items()}
+        args.json.write_text(json.dumps(data, indent=2))
+
+
+if __name__ == "__main__":
+    main()

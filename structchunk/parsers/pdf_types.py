@@ -1,0 +1,120 @@
+"""The values the PDF reader passes between its stages: words, lines, tables, pages.
+
+Reading a page (the slow pdfminer part) turns it into a `PageContent` of plain,
+picklable values, so pages can be read in other processes and the page objects
+closed at once; every later stage (running headers, headings, blocks) works on these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Word:
+    """A run of characters in one font, with its box in reading-frame coordinates."""
+
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    font: str
+    """Font name without the subset prefix (`ABCDEF+`)."""
+    mcid: int | None = None
+    """Marked-content id (tagged PDFs): links the word to the structure tree."""
+    tag: str | None = None
+    """Marked-content tag (`Span`, `Artifact`, …) the word was drawn in."""
+
+
+@dataclass(slots=True)
+class Line:
+    """One line of text within one column, in reading order.
+
+    The style fields describe the dominant font (by characters); `uniform` says the
+    whole line is in that style, which typography needs to tell headings from body text.
+    """
+
+    text: str
+    page: int
+    """1-based page number."""
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    font: str
+    bold: bool = False
+    mono: bool = False
+    """Every word is in a monospace font (code)."""
+    uniform: bool = True
+    """All words are about the same size (a heading may mix fonts: `The Tuple Type`)."""
+    main_share: float = 1.0
+    """Share of the characters in the dominant font."""
+    region: int = 0
+    """Reading-order region (column segment) of the page; lines of one paragraph share it."""
+    marker: str = ""
+    """List marker found at the start of the line (`•`, `1.`, `a)`), or a drawn bullet."""
+    marker_x: float = 0.0
+    """Left edge of the marker (the line's left edge when there is none)."""
+    chars: int = 0
+    cells: int = 1
+    """Runs of words separated by wide gaps: more than one in a row of a borderless table."""
+    inline_styles: tuple[tuple[str, float], ...] = ()
+    """Styles (font, size) of the words that differ from the dominant one."""
+    tag: tuple[int, int] | None = None
+    """(structure element id, heading level) when tagged as a heading (`H1`…`H6`)."""
+    heading: int = 0
+    """Heading level decided by the heading stage; 0 for body text."""
+    synthetic: bool = False
+    """A heading inserted from a bookmark whose title is not printed on the page."""
+
+    def printed(self) -> str:
+        """The line as printed, list marker included."""
+        return f"{self.marker} {self.text}" if self.marker else self.text
+
+
+@dataclass(slots=True)
+class PageTable:
+    """A ruled table found on a page, as cell texts."""
+
+    rows: list[list[str]]
+    page: int
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    region: int = 0
+    header_rows: int = 1
+    """How many leading rows are header rows (0 or 1)."""
+
+
+Item = Line | PageTable
+
+
+@dataclass(slots=True)
+class PageTags:
+    """What a tagged PDF's structure tree says about one page's marked content."""
+
+    headings: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Marked-content id → (heading element id, level)."""
+    cells: dict[int, tuple[int, int, int, bool]] = field(default_factory=dict)
+    """Marked-content id → (table element id, row, column, is a header cell)."""
+
+
+@dataclass(slots=True)
+class PageContent:
+    """Everything later stages need from one page, in reading order."""
+
+    number: int
+    width: float
+    height: float
+    items: list[Item] = field(default_factory=list)
+    chars: int = 0
+    images: int = 0
+    error: str = ""
+    """Why the page could not be read (it then has no items)."""
+
+    def lines(self) -> list[Line]:
+        return [item for item in self.items if isinstance(item, Line)]

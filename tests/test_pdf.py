@@ -1,0 +1,299 @@
+"""The PDF parser: the sample, regressions named for what broke, and bad input.
+
+Tests that need a PDF other than the sample read it from the shared corpus and are
+skipped without it; the pure stages (hyphens, running headers) need no PDF at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, SHARED_CORPUS
+
+from structchunk import ChunkOptions, chunk_file
+from structchunk.document import Code, Document, ListBlock, Paragraph, Table
+from structchunk.errors import EncryptedDocumentError, NoTextError, ParseError
+from structchunk.parsers import detect_format
+from structchunk.parsers import pdf as pdf_parser
+from structchunk.parsers.pdf_furniture import drop_furniture
+from structchunk.parsers.pdf_text import Vocabulary, clean_text
+from structchunk.parsers.pdf_types import Line, PageContent
+
+SAMPLE = ROOT / "samples" / "rust-data-types.pdf"
+
+
+def parse(path: Path, **options: Any) -> Document:
+    return pdf_parser.parse(path.read_bytes(), str(path), ChunkOptions(**options))
+
+
+def corpus_pdf(relative: str) -> Path:
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    path = SHARED_CORPUS / relative
+    if not path.exists():
+        pytest.skip(f"{relative} is not in the corpus")
+    return path
+
+
+def headings(document: Document) -> list[tuple[int, str]]:
+    return [(s.level, s.title) for s in document.sections() if s.level]
+
+
+def text_of(document: Document) -> str:
+    parts = []
+    for section in document.sections():
+        parts.append(section.title)
+        for block in section.blocks:
+            if isinstance(block, Paragraph | Code):
+                parts.append(block.text)
+            elif isinstance(block, ListBlock):
+                parts.extend(item.text for item in block.items)
+            elif isinstance(block, Table):
+                parts.extend(" ".join(row) for row in block.header + block.rows)
+    return "\n".join(parts)
+
+
+# -- the sample -------------------------------------------------------------------
+
+def test_pdf_is_registered() -> None:
+    assert detect_format("manual.PDF") == "pdf"
+
+
+def test_sample_headings_come_from_the_tags() -> None:
+    found = headings(parse(SAMPLE))
+    assert found[:4] == [(2, "Data Types"), (3, "Scalar Types"), (4, "Integer Types"),
+                         (5, "Integer Overflow")]
+    assert (4, "Invalid Array Element Access") in found
+    assert len(found) == 13
+
+
+def test_sample_table_continued_on_the_next_page_is_one_table() -> None:
+    document = parse(SAMPLE)
+    tables = [b for s in document.sections() for b in s.blocks if isinstance(b, Table)]
+    first = tables[0]
+    assert first.caption == "Table 3-1: Integer Types in Rust"
+    assert first.header == [["Length", "Signed", "Unsigned"]]
+    assert first.rows[0] == ["8-bit", "i8", "u8"]
+    assert first.rows[-1] == ["Architecture-dependent", "isize", "usize"]
+    assert len(first.rows) == 6  # the header repeated on page 2 is not a row
+    assert [p.pages for p in first.row_provs] == [(1,)] * 5 + [(2,)]
+    assert first.prov.pages == (1, 2)
+
+
+def test_every_block_and_chunk_knows_its_pages() -> None:
+    document = parse(SAMPLE)
+    for section in document.sections():
+        for block in section.blocks:
+            assert block.prov.pages, block
+    chunks = chunk_file(SAMPLE, max_tokens=128)
+    assert chunks and all(c.pages for c in chunks)
+    assert chunks[-1].pages == [7]
+
+
+def test_paragraph_continues_across_a_page_break() -> None:
+    document = parse(SAMPLE)
+    spanning = [b for s in document.sections() for b in s.blocks
+                if isinstance(b, Paragraph) and len(b.prov.pages) > 1]
+    assert spanning, "no paragraph runs over a page break in the sample"
+    assert all("  " not in b.text and "\n" not in b.text for b in spanning)
+
+
+def test_code_blocks_keep_their_lines() -> None:
+    document = parse(SAMPLE)
+    code = [b for s in document.sections() for b in s.blocks if isinstance(b, Code)]
+    months = next(c for c in code if "January" in c.text)
+    assert months.text.count("\n") == 1  # two source lines, the second indented
+    assert months.text.splitlines()[1].startswith("              \"August\"")
+
+
+# -- text clean-up ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("left", "right", "joined"), [
+    ("the infor-", "mation age", "the information age"),     # seen elsewhere joined
+    ("a well-", "known fact", "a well-known fact"),         # seen elsewhere hyphenated
+    ("the COVID-", "19 pandemic", "the COVID-19 pandemic"),  # not a word break
+    ("see Jean-", "Paul", "see Jean-Paul"),                  # capital: a real hyphen
+    ("plain", "text", "plain text"),
+])
+def test_line_end_hyphens(left: str, right: str, joined: str) -> None:
+    vocabulary = Vocabulary(["information is power", "a well-known name"], hyphenates=False)
+    assert vocabulary.join(left, right) == joined
+
+
+def test_line_end_hyphen_without_evidence_follows_the_document_habit() -> None:
+    assert Vocabulary([], hyphenates=True).join("adip-", "iscing") == "adipiscing"
+    assert Vocabulary([], hyphenates=False).join("build-", "essential") == "build-essential"
+
+
+def test_ligatures_and_unmapped_glyphs_are_normalised() -> None:
+    assert clean_text("ﬁnal  ﬂow\u00a0(cid:12) of\u00adfice") == "final flow office"
+
+
+# -- running headers and page numbers ----------------------------------------------
+
+def _line(text: str, page: int, top: float) -> Line:
+    return Line(text=text, page=page, x0=72, x1=300, top=top, bottom=top + 10, size=10,
+                font="Times")
+
+
+def test_running_header_and_page_numbers_are_dropped_body_text_is_not() -> None:
+    pages = []
+    for number in range(1, 6):
+        page = PageContent(number, 612, 792)
+        page.items = [_line(f"Annual Report 2022 — page {number} of 5", number, 30),
+                      _line(f"Body text that differs on page {number}.", number, 300),
+                      _line("Repeated body sentence.", number, 400),
+                      _line(str(number), number, 760)]
+        pages.append(page)
+    assert drop_furniture(pages) == 10
+    assert [line.text for line in pages[2].lines()] == ["Body text that differs on page 3.",
+                                                        "Repeated body sentence."]
+
+
+def test_running_header_of_a_real_report_is_dropped() -> None:
+    path = corpus_pdf("pdf/pdfplumber/federal-register-2020-17221.pdf")
+    text = text_of(parse(path))
+    # `Federal Register / Vol. 85, No. 152 / Thursday, …` tops pages 2–15; the masthead of
+    # page 1 prints it once as the issue's title
+    assert text.count("Vol. 85, No. 152") == 1
+
+
+# -- reading order -------------------------------------------------------------------
+
+def test_two_column_page_is_read_column_by_column() -> None:
+    path = corpus_pdf("pdf/pypdf-samples/multicolumn.pdf")
+    text = text_of(parse(path))
+    left_end = text.index("Pellentesque cursus luctus mauris.")
+    right_start = text.index("pellentesque ante. Phasellus adipiscing")
+    assert left_end < right_start
+    assert "adipiscing elit. Ut purus elit" in text  # `adip-` / `iscing` repaired
+
+
+def test_three_column_register_keeps_sentences_together() -> None:
+    path = corpus_pdf("pdf/pdfplumber/federal-register-2020-17221.pdf")
+    text = " ".join(text_of(parse(path)).split())
+    assert ("Investigation of the accident has been completed by the Indonesian authorities"
+            in text)
+
+
+# -- headings -------------------------------------------------------------------------
+
+def test_tagged_heading_with_a_ligature_stays_one_heading() -> None:
+    """pdfplumber drops the marked-content id after a nested `fi` ligature span."""
+    path = corpus_pdf("pdf/fastapi/tutorial-request-files.pdf")
+    found = [title for _, title in headings(parse(path))]
+    assert "Define File Parameters" in found
+    assert "File Parameters with UploadFile" in found  # `{ #file-` / `…}` over two lines
+
+
+def test_untagged_heading_with_inline_code_is_found_by_typography() -> None:
+    path = corpus_pdf("pdf/untagged/rust-book-appendix-03-derivable-traits.pdf")
+    found = headings(parse(path))
+    assert (2, "Debug for Programmer Output") in found
+    assert found[0] == (1, "Appendix C: Derivable Traits")
+
+
+def test_bold_body_font_pseudo_headings_are_not_headings() -> None:
+    path = corpus_pdf("pdf/untagged/awsdocs-CHAP_BestPractices.pdf")
+    titles = [title for _, title in headings(parse(path))]
+    assert "Topics" not in titles and "Note" not in titles
+
+
+def test_bookmarks_give_headings_when_there_are_no_tags() -> None:
+    path = corpus_pdf("pdf/usgov/NARA2022.pdf")
+    titles = [title for _, title in headings(parse(path))]
+    assert len(titles) >= 20
+
+
+def test_nested_lists_from_drawn_bullets() -> None:
+    path = corpus_pdf("pdf/untagged/fastapi-deployment-concepts.pdf")
+    document = parse(path)
+    lists = [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
+    tools = next(b for b in lists if b.items[0].text == "Traefik")
+    assert [(i.depth, i.text) for i in tools.items[:2]] == [
+        (0, "Traefik"), (1, "Automatically handles certificate renewals")]
+
+
+# -- bad input -------------------------------------------------------------------------
+
+def test_encrypted_pdf_asks_for_a_password() -> None:
+    path = corpus_pdf("robustness/pdf/pdfplumber/password-example.pdf")
+    with pytest.raises(EncryptedDocumentError, match="--password"):
+        parse(path)
+    with pytest.raises(EncryptedDocumentError, match="wrong"):
+        parse(path, pdf_password="nope")
+    assert text_of(parse(path, pdf_password="test")).strip()
+
+
+def test_aes256_pdf_opens_with_its_password() -> None:
+    path = corpus_pdf("robustness/pdf/generated/aes256-user-password.pdf")
+    assert headings(parse(path, pdf_password="secret"))
+
+
+def test_not_a_pdf_and_empty_file() -> None:
+    with pytest.raises(ParseError, match="not a PDF"):
+        pdf_parser.parse(b"<html><body>hello</body></html>", "x.pdf", ChunkOptions())
+    with pytest.raises(ParseError, match="empty"):
+        pdf_parser.parse(b"", "x.pdf", ChunkOptions())
+
+
+def test_scan_without_text_layer_is_a_no_text_error() -> None:
+    path = corpus_pdf("robustness/pdf/pypdf-samples/imagemagick-CCITTFaxDecode.pdf")
+    with pytest.raises(NoTextError, match="OCR"):
+        parse(path)
+
+
+def test_truncated_file_is_repaired_with_a_warning() -> None:
+    path = corpus_pdf("robustness/pdf/generated/truncated-no-eof.pdf")
+    document = parse(path)
+    assert any("repaired" in w for w in document.warnings)
+    assert headings(document)
+
+
+def test_junk_before_the_header_is_skipped() -> None:
+    data = b"junk line\r\n" * 10 + SAMPLE.read_bytes()
+    document = pdf_parser.parse(data, "junk.pdf", ChunkOptions())
+    assert headings(document)[0] == (2, "Data Types")
+
+
+def test_rotated_pages_are_read_in_their_reading_frame() -> None:
+    plain = text_of(parse(corpus_pdf("robustness/pdf/generated/object-streams.pdf")))
+    turned = text_of(parse(corpus_pdf("robustness/pdf/generated/rotated-pages-1-5.pdf")))
+    assert "Strategic Plan" in turned
+    words = set(plain.split())
+    assert len(words & set(turned.split())) > 0.8 * len(words)
+
+
+def test_one_bad_page_does_not_lose_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    from structchunk.parsers import pdf_page
+
+    real = pdf_page.read_page
+
+    def broken(page: Any, tags: Any = None) -> PageContent:
+        if page.page_number == 2:
+            raise ValueError("bad content stream")
+        return real(page, tags)
+
+    monkeypatch.setattr(pdf_page, "read_page", broken)
+    document = parse(SAMPLE)
+    assert any("page 2" in w and "bad content stream" in w for w in document.warnings)
+    pages = {p for s in document.sections() for b in s.blocks for p in b.prov.pages}
+    assert 2 not in pages and {1, 3, 7} <= pages
+
+
+def test_cli_reports_an_encrypted_pdf_in_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from structchunk.cli import cli
+
+    path = corpus_pdf("robustness/pdf/pypdf-samples/libreoffice-writer-password.pdf")
+    result = CliRunner().invoke(cli, ["convert", str(path), "-o", str(tmp_path / "o.jsonl")])
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if "error" in line]
+    assert len(errors) == 1 and "--password" in errors[0]
+    assert "Traceback" not in result.output
+    ok = CliRunner().invoke(cli, ["convert", str(path), "--password", "openpassword",
+                                  "-o", str(tmp_path / "p.jsonl"), "-q"])
+    assert ok.exit_code == 0 and (tmp_path / "p.jsonl").read_text().strip()

@@ -1,0 +1,95 @@
+"""Every PDF of the shared corpus converts, or fails with its one-line error; never a
+traceback. Slow (the whole corpus is about 100 PDFs): `pytest -m slow tests/test_pdf_corpus.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SHARED_CORPUS, corpus_params
+
+from structchunk import ChunkOptions
+from structchunk.api import iter_chunks_from_bytes
+from structchunk.errors import EncryptedDocumentError, NoTextError, ParseError, StructChunkError
+from structchunk.parsers import pdf as pdf_parser
+
+OPTIONS = ChunkOptions(max_tokens=200)
+EXPECTED_ERRORS: dict[str, type[StructChunkError]] = {
+    "aes256-user-password.pdf": EncryptedDocumentError,
+    "password-example.pdf": EncryptedDocumentError,
+    "libreoffice-writer-password.pdf": EncryptedDocumentError,
+    "html-named-pdf.pdf": ParseError,
+    "empty.pdf": ParseError,
+    "truncated-half.pdf": ParseError,
+    "imagemagick-CCITTFaxDecode.pdf": NoTextError,
+    "issue-203-decimalize.pdf": NoTextError,  # images of a table, no text layer
+    "issue-297-example.pdf": NoTextError,  # a document without pages
+}
+"""The corpus files that must fail, and how; every other PDF must convert."""
+
+
+def _passwords() -> dict[str, str]:
+    """File name → user password, from the robustness manifest's notes."""
+    if SHARED_CORPUS is None:
+        return {}
+    manifest = json.loads((SHARED_CORPUS / "robustness" / "manifest.json").read_text())
+    found = {}
+    for entry in manifest:
+        match = re.search(r"(?:user )?password: (\w+)", entry.get("note", ""))
+        if match:
+            found[Path(entry["path"]).name] = match.group(1)
+    return found
+
+
+def _convert(path: Path, options: ChunkOptions = OPTIONS) -> list[Any]:
+    return list(iter_chunks_from_bytes(path.read_bytes(), str(path), "pdf", options))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", corpus_params("pdf", "*.pdf") +
+                         corpus_params("robustness/pdf", "*.pdf"))
+def test_every_corpus_pdf_converts_or_fails_in_one_line(path: Path) -> None:
+    expected = EXPECTED_ERRORS.get(path.name)
+    try:
+        chunks = _convert(path)
+    except StructChunkError as error:
+        assert expected is not None, f"{path.name} should convert: {error}"
+        assert isinstance(error, expected), error
+        assert "\n" not in str(error) and str(error).startswith(str(path))
+        return
+    assert expected is None, f"{path.name} should fail with {expected.__name__}"
+    assert chunks, f"{path.name}: no chunks"
+    assert all(chunk.pages for chunk in chunks)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["password-example.pdf", "libreoffice-writer-password.pdf",
+                                  "aes256-user-password.pdf"])
+def test_encrypted_corpus_pdfs_open_with_their_password(name: str) -> None:
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    path = next((SHARED_CORPUS / "robustness" / "pdf").rglob(name))
+    chunks = _convert(path, ChunkOptions(max_tokens=200, pdf_password=_passwords()[name]))
+    assert chunks
+
+
+class _WithJobs:
+    """Options with the `jobs` field the parser reads (not yet in `ChunkOptions`)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.pdf_password = None
+
+
+@pytest.mark.slow
+def test_reading_with_two_processes_gives_the_same_document() -> None:
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    data = (SHARED_CORPUS / "pdf" / "usgov" / "NARA2022.pdf").read_bytes()
+    one = pdf_parser.parse(data, "NARA2022.pdf", _WithJobs(1))  # type: ignore[arg-type]
+    two = pdf_parser.parse(data, "NARA2022.pdf", _WithJobs(2))  # type: ignore[arg-type]
+    assert repr(two.root) == repr(one.root)
