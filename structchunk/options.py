@@ -37,6 +37,8 @@ class ChunkOptions(BaseModel):
     sentence_model: str = Field("bundled", description="`bundled` or `nltk:<language>`.")
     pdf_password: str | None = Field(None, description="Password for encrypted PDFs.",
                                      repr=False)
+    jobs: int = Field(1, ge=1, description="Processes that may read one large document "
+                      "(PDF pages); output is identical for any value.")
 
     @model_validator(mode="after")
     def _check_budget(self) -> ChunkOptions:
@@ -57,6 +59,6 @@ class ChunkOptions(BaseModel):
 
     def fingerprint(self) -> str:
         """A stable hash of every option that changes output (for manifests and caches)."""
-        data = self.model_dump(exclude={"tokenizer", "pdf_password"})
+        data = self.model_dump(exclude={"tokenizer", "pdf_password", "jobs"})
         data["tokenizer"] = self.tokenizer_name
         return short_hash(repr(sorted(data.items())), length=16)

@@ -18,11 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from .. import __version__
 from ..errors import InputError
 from ..inputs import InputFile
 from ..options import ChunkOptions
 from ..records import atomic_binary_writer, atomic_writer
 from ..summary import BudgetSummary
+from ..text import short_hash
 from .manifest import Entry, Manifest, relative_to
 from .pool import WorkerPool
 from .work import Outcome, Task, convert_task
@@ -114,7 +116,8 @@ class BatchRun:
         self.options = options
         self.config = config
         self.progress = progress or (lambda outcome, size: None)
-        self.fingerprint = options.fingerprint()
+        # options and structchunk's version: a new release converts everything again
+        self.fingerprint = short_hash(options.fingerprint(), __version__, length=16)
         manifest_path = config.manifest
         self.manifest = Manifest(manifest_path) if manifest_path is not None else None
         self._scratch: Path | None = None
@@ -181,8 +184,12 @@ class BatchRun:
             return
         jobs = self._jobs(tasks)
         if jobs <= 1:
+            options = self.options
+            if len(tasks) == 1:  # one document gets the cores (a large PDF reads pages in parallel)
+                cores = self.config.jobs or os.cpu_count() or 1
+                options = self.options.model_copy(update={"jobs": cores})
             for task in tasks:
-                yield convert_task(task, self.options, self.config.strict, self.config.timeout)
+                yield convert_task(task, options, self.config.strict, self.config.timeout)
             return
         pool = WorkerPool(jobs, self.options, self.config.strict, self.config.timeout)
         yield from pool.run(tasks)

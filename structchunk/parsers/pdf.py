@@ -103,7 +103,7 @@ def build(pages: list[PageContent], outline: list[OutlineEntry], title: str,
 def parse(data: bytes, source: str, options: ChunkOptions) -> Document:
     """Parse PDF bytes into a `Document`; every block carries its pages."""
     password = options.pdf_password or ""
-    jobs = max(1, int(getattr(options, "jobs", 1) or 1))
+    jobs = options.jobs
     builder = TreeBuilder("pdf")
     opened = open_pdf(data, password)
     if opened.repaired:
