@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import argparse
 import io
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from bs4 import BeautifulSoup
+from timing import measure
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
@@ -73,22 +72,6 @@ def end_to_end(pages: list[tuple[str, bytes]], options: ChunkOptions) -> Callabl
             for chunk in iter_chunks_from_bytes(data, source, "html", options):
                 sink.write(to_json_line(chunk))
     return run
-
-
-def measure(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, float]:
-    """Median CPU seconds per case; cases interleaved, order rotated every round, warm-up
-    first."""
-    for fn in cases.values():
-        fn()
-    times: dict[str, list[float]] = {name: [] for name in cases}
-    names = list(cases)
-    for round_ in range(runs):
-        order = names[round_ % len(names):] + names[:round_ % len(names)]
-        for name in order:
-            start = time.process_time()
-            cases[name]()
-            times[name].append(time.process_time() - start)
-    return {name: statistics.median(values) for name, values in times.items()}
 
 
 def main() -> None:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import argparse
 import io
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from timing import measure
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
@@ -75,21 +74,6 @@ def train_bpe(docs: list[tuple[str, bytes]], vocab_size: int) -> str:
     path = Path(tempfile.mkdtemp()) / "tokenizer.json"
     tokenizer.save(str(path))
     return f"hf:{path}"
-
-
-def measure(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, float]:
-    """Median seconds per case; cases interleaved, order rotated every round, warm-up first."""
-    for fn in cases.values():
-        fn()
-    times: dict[str, list[float]] = {name: [] for name in cases}
-    names = list(cases)
-    for round_ in range(runs):
-        order = names[round_ % len(names):] + names[:round_ % len(names)]
-        for name in order:
-            start = time.process_time()
-            cases[name]()
-            times[name].append(time.process_time() - start)
-    return {name: statistics.median(values) for name, values in times.items()}
 
 
 def main() -> None:

@@ -13,6 +13,8 @@ from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.parsers import detect_format
 
+pytestmark = pytest.mark.slow  # a local Ray cluster takes a while to start
+
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'structchunk[ray]')")
 
 ROOT = Path(__file__).resolve().parent.parent

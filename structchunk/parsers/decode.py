@@ -38,13 +38,18 @@ def _control_share(data: bytes) -> float:
     return (len(sample) - len(sample.translate(None, _BINARY_CONTROLS))) / len(sample)
 
 
-def decode_text(data: bytes) -> str:
-    """Decode text bytes; newlines normalised to `\\n`, NUL to U+FFFD (as CommonMark does)."""
+def bom_text(data: bytes) -> str | None:
+    """The text of bytes that start with a Unicode byte order mark, else None."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            text = data[len(bom):].decode(encoding, errors="replace")
-            break
-    else:
+            return data[len(bom):].decode(encoding, errors="replace")
+    return None
+
+
+def decode_text(data: bytes) -> str:
+    """Decode text bytes; newlines normalised to `\\n`, NUL to U+FFFD (as CommonMark does)."""
+    text = bom_text(data)
+    if text is None:
         controls = _control_share(data)
         if controls > BINARY_CONTROL_SHARE:
             raise ParseError(BINARY_MESSAGE)

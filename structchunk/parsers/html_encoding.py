@@ -13,6 +13,7 @@ import codecs
 import re
 
 from ..errors import ParseError
+from .decode import bom_text
 
 DEFAULT_PRESCAN_BYTES = 16384
 """How far to look for a `<meta charset>`. The WHATWG prescan reads 1024 bytes; real pages
@@ -35,13 +36,6 @@ DEFAULT_KANA_MIN_SHARE = 0.05
 this share of kana among non-ASCII characters, which Chinese text decoded as Japanese
 never reaches."""
 
-_BOMS = (
-    (codecs.BOM_UTF8, "utf-8"),
-    (codecs.BOM_UTF32_LE, "utf-32-le"),
-    (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF16_LE, "utf-16-le"),
-    (codecs.BOM_UTF16_BE, "utf-16-be"),
-)
 _MAGIC = (b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff", b"PK\x03\x04",
           b"\x1f\x8b", b"\x7fELF", b"BZh", b"\xfd7zXZ", b"7z\xbc\xaf")
 """Signatures of common binary formats (PDF, images, archives, executables)."""
@@ -174,10 +168,7 @@ def sniff_encoding(data: bytes) -> str:
 
 def decode_html(data: bytes) -> str:
     """Decode an HTML page's bytes to text; NUL becomes U+FFFD as in browsers."""
-    for bom, encoding in _BOMS:
-        if data.startswith(bom):
-            text = data[len(bom):].decode(encoding, errors="replace")
-            break
-    else:
+    text = bom_text(data)
+    if text is None:
         text = data.decode(sniff_encoding(data), errors="replace")
     return text.replace("\x00", "\ufffd")

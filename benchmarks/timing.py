@@ -1,0 +1,25 @@
+"""Shared by the benchmark scripts: interleaved, rotated timing of cases in one process."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def measure(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, float]:
+    """Median CPU seconds per case: a warm-up round first, then `runs` rounds with the
+    cases interleaved and their order rotated, so load on a shared machine and cache
+    warmth fall on every case alike. CPU time of this process: other processes' load
+    does not count against either side of a ratio."""
+    for fn in cases.values():
+        fn()
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    names = list(cases)
+    for round_ in range(runs):
+        order = names[round_ % len(names):] + names[:round_ % len(names)]
+        for name in order:
+            start = time.process_time()
+            cases[name]()
+            times[name].append(time.process_time() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
