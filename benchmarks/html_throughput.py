@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bs4 import BeautifulSoup
-from timing import measure
+from timing import measure, print_speed_table
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
@@ -91,14 +91,9 @@ def main() -> None:
             cases[f"structchunk up to {stage}"] = stages_to(pages, stage)
     cases["structchunk end to end (words)"] = end_to_end(pages, options)
     seconds = measure(cases, args.runs)
-    base = seconds[BARE]
     print(f"{len(pages)} HTML pages, {megabytes:.2f} MB, median of {args.runs} runs, "
           f"max_tokens={args.max_tokens}\n")
-    print("| case | seconds | MB/s | × bare parse speed |")
-    print("|---|---:|---:|---:|")
-    for name, value in seconds.items():
-        print(f"| {name} | {value:.3f} | {megabytes / value:.2f} | {base / value:.2f} |")
-
+    print_speed_table(seconds, BARE, megabytes)
 
 if __name__ == "__main__":
     main()

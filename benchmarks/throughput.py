@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from markdown_it import MarkdownIt
-from timing import measure
+from timing import measure, print_speed_table
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
@@ -98,14 +98,9 @@ def main() -> None:
         label = f"hf BPE, {args.bpe} tokens" if spec.startswith("hf:") else spec
         cases[f"structchunk end to end ({label})"] = end_to_end(docs, options)
     seconds = measure(cases, args.runs)
-    base = seconds["markdown-it-py bare parse (commonmark)"]
     print(f"{len(docs)} Markdown files, {megabytes:.2f} MB, median of {args.runs} runs, "
           f"max_tokens={args.max_tokens}\n")
-    print("| case | seconds | MB/s | × bare parse speed |")
-    print("|---|---:|---:|---:|")
-    for name, value in seconds.items():
-        print(f"| {name} | {value:.3f} | {megabytes / value:.2f} | {base / value:.2f} |")
-
+    print_speed_table(seconds, "markdown-it-py bare parse (commonmark)", megabytes)
 
 if __name__ == "__main__":
     main()

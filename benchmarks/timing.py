@@ -23,3 +23,12 @@ def measure(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, float]
             cases[name]()
             times[name].append(time.process_time() - start)
     return {name: statistics.median(values) for name, values in times.items()}
+
+
+def print_speed_table(seconds: dict[str, float], baseline: str, megabytes: float) -> None:
+    """Markdown table: seconds, MB/s and speed relative to the `baseline` case."""
+    base = seconds[baseline]
+    print("| case | seconds | MB/s | × bare parse speed |")
+    print("|---|---:|---:|---:|")
+    for name, value in seconds.items():
+        print(f"| {name} | {value:.3f} | {megabytes / value:.2f} | {base / value:.2f} |")
