@@ -165,8 +165,7 @@ def _run_on_ray(items: list[InputFile], options: ChunkOptions, config: BatchConf
     try:
         from .ray import run_batch_on_ray
     except ImportError as error:
-        raise click.UsageError(f"--engine ray needs Ray: pip install 'structchunk[ray]' "
-                               f"({error})") from None
+        exit_usage(f"--engine ray needs Ray: pip install 'structchunk[ray]' ({error})")
     return run_batch_on_ray(items, options, config, address, progress)
 
 

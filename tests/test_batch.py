@@ -145,3 +145,13 @@ def test_a_worker_killed_mid_file_costs_only_that_file(tmp_path: Path) -> None:
     assert outcomes[0].kind == "worker_died" and "signal 9" in outcomes[0].message
     assert outcomes[1].ok and (tmp_path / "api.jsonl").is_file()
     assert not (tmp_path / "slow.jsonl").exists()
+
+
+def test_default_manifest_is_hidden_beside_the_output(tmp_path: Path) -> None:
+    from structchunk.batch import default_manifest
+
+    assert default_manifest(BatchConfig(out=str(tmp_path / "c.jsonl"))) == \
+        tmp_path / ".c.jsonl.manifest.jsonl"
+    assert default_manifest(BatchConfig(out_dir=tmp_path / "o")) == \
+        tmp_path / "o" / ".structchunk-manifest.jsonl"
+    assert default_manifest(BatchConfig(out="-")) is None

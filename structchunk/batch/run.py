@@ -74,12 +74,14 @@ any order."""
 
 
 def default_manifest(config: BatchConfig) -> Path | None:
-    """Beside the output: `OUT_DIR/.structchunk-manifest.jsonl` or `OUT.manifest.jsonl`."""
+    """Beside the output, hidden: `OUT_DIR/.structchunk-manifest.jsonl`, or
+    `.OUT.manifest.jsonl` next to an `-o OUT` file (its parts go in `.OUT.parts/`)."""
     if config.out_dir is not None:
         return config.out_dir / MANIFEST_NAME
     if config.out == "-":
         return None
-    return Path(config.out + ".manifest.jsonl")
+    out = Path(config.out)
+    return out.parent / f".{out.name}.manifest.jsonl"
 
 
 def _target(folder: Path, rel: str) -> Path:
