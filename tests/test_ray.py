@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import SHARED_CORPUS
+
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.parsers import detect_format

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_properties import SETTINGS, GeneratedSection, documents
 
 from structchunk import ChunkOptions, chunk_file, chunk_text
 from structchunk.errors import OptionsError, TokenizerUnavailableError
 from structchunk.tokenizers import get_tokenizer
-from test_properties import SETTINGS, GeneratedSection, documents
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GPT2_PATTERN = (r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
