@@ -18,13 +18,12 @@ import click
 from tqdm import tqdm
 
 from . import __version__
-from .api import resolve_options
 from .batch import BatchConfig, BatchReport, default_manifest, run_batch
 from .batch.work import Outcome
+from .cli_options import chunking_options, options_from_flags
 from .errors import StructChunkError
 from .inputs import InputFile, expand_inputs
-from .options import DEFAULT_MAX_TOKENS, ChunkOptions
-from .parsers import FORMATS
+from .options import ChunkOptions
 from .records import chunk_schema
 from .terminal import echo_error, exit_usage
 
@@ -71,22 +70,7 @@ class _ProgressBar:
 @click.argument("inputs", nargs=-1, required=True)
 @click.option("-o", "--output", "out", default="-", show_default=True,
               help="JSONL file to write (atomically), or - for stdout.")
-@click.option("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, show_default=True,
-              help="Token budget per chunk, heading prefix included.")
-@click.option("--min-tokens", type=int, default=0, show_default=True,
-              help="Merge smaller chunks into a neighbour in the same section.")
-@click.option("--overlap-tokens", type=int, default=0, show_default=True,
-              help="Repeat up to this many tokens of trailing sentences (same section).")
-@click.option("--tokenizer", default="words", show_default=True,
-              help="words, chars, tiktoken:<encoding> or hf:<name-or-path>.")
-@click.option("--format", "format_", type=click.Choice(sorted(FORMATS)), default=None,
-              help="Override detection by extension (required for stdin).")
-@click.option("--no-heading-prefix", is_flag=True,
-              help="Do not start chunk text with the heading path.")
-@click.option("--sentence-model", default="bundled", show_default=True,
-              help="bundled, or nltk:<language> for an installed punkt_tab model.")
-@click.option("--password", default=None, envvar="STRUCTCHUNK_PDF_PASSWORD",
-              help="Password for encrypted PDFs (or $STRUCTCHUNK_PDF_PASSWORD).")
+@chunking_options
 @click.option("--strict", is_flag=True,
               help="Fail a file on any budget violation or lost text.")
 @click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -112,13 +96,11 @@ class _ProgressBar:
               help="Ray cluster address (default: start a local Ray).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.pass_context
-def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, max_tokens: int,
-            min_tokens: int, overlap_tokens: int, tokenizer: str, format_: str | None,
-            no_heading_prefix: bool, sentence_model: str, password: str | None, strict: bool,
+def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, strict: bool,
             out_dir: Path | None, jobs: int | None, errors_path: Path | None,
             manifest_path: Path | None, no_manifest: bool, prune: bool,
             timeout_per_file: float | None, allow_failures: bool, engine: str,
-            ray_address: str | None, quiet: bool) -> None:
+            ray_address: str | None, quiet: bool, **chunking: Any) -> None:
     """Chunk INPUTS (files, directories, glob patterns, or - for stdin) into JSONL.
 
     Directories are searched recursively for known extensions; all inputs are
@@ -129,13 +111,9 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, max_tokens: i
     """
     if out_dir is not None and out != "-":
         raise click.UsageError("give either -o/--output or --out-dir, not both")
+    options = options_from_flags(chunking)
     try:
-        options = resolve_options(
-            max_tokens=max_tokens, min_tokens=min_tokens, overlap_tokens=overlap_tokens,
-            tokenizer=tokenizer, format=format_, heading_prefix=not no_heading_prefix,
-            sentence_model=sentence_model, pdf_password=password)
-        _check_resources(options)
-        items, missing = expand_inputs(inputs, format_)
+        items, missing = expand_inputs(inputs, options.format)
     except StructChunkError as error:
         exit_usage(str(error))
     for problem in missing:
@@ -167,15 +145,6 @@ def _run_on_ray(items: list[InputFile], options: ChunkOptions, config: BatchConf
     except ImportError as error:
         exit_usage(f"--engine ray needs Ray: pip install 'structchunk[ray]' ({error})")
     return run_batch_on_ray(items, options, config, address, progress)
-
-
-def _check_resources(options: ChunkOptions) -> None:
-    """Resolve the tokenizer and sentence model once, before any file is read."""
-    from .sentences import get_segmenter
-    from .tokenizers import get_tokenizer
-
-    get_tokenizer(options.tokenizer)
-    get_segmenter(options.sentence_model)
 
 
 @cli.command()

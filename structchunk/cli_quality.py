@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
-from .api import resolve_options
+from .cli_options import chunking_options, options_from_flags
 from .errors import StructChunkError
-from .options import DEFAULT_MAX_TOKENS, ChunkOptions
-from .parsers import FORMATS
+from .options import ChunkOptions
 from .quality.evaluate import DEFAULT_KS, EvalResult, load_bm25s
 from .quality.flags import FLAGS, Flag, FlagRules
 from .quality.grid import RunSpec, grid_specs, looks_like_axis, parse_axes, parse_baseline
@@ -28,56 +27,12 @@ from .quality.runs import read_sources, run_eval
 from .quality.tables import compare_table, eval_table, flagged_listing, inspect_table
 from .quality.views import read_chunk_file
 from .records import atomic_writer
-from .sentences import get_segmenter
 from .terminal import echo_error, exit_usage
 from .tokenizers import get_tokenizer
 
 EXIT_INPUT_FAILED = 1
 EXIT_FLAGGED = 3
 """`inspect --fail-on`: distinct from 1 (an input failed) and 2 (usage), so CI can tell."""
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def chunking_options(command: F) -> F:
-    """The chunking flags of `convert`, with the same names, defaults and meanings."""
-    decorators = [
-        click.option("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, show_default=True,
-                     help="Token budget per chunk, heading prefix included."),
-        click.option("--min-tokens", type=int, default=0, show_default=True,
-                     help="Merge smaller chunks into a neighbour in the same section."),
-        click.option("--overlap-tokens", type=int, default=0, show_default=True,
-                     help="Repeat up to this many tokens of trailing sentences."),
-        click.option("--tokenizer", default="words", show_default=True,
-                     help="words, chars, tiktoken:<encoding> or hf:<name-or-path>."),
-        click.option("--format", "format_", type=click.Choice(sorted(FORMATS)), default=None,
-                     help="Override detection by extension (required for stdin)."),
-        click.option("--no-heading-prefix", is_flag=True,
-                     help="Do not start chunk text with the heading path."),
-        click.option("--sentence-model", default="bundled", show_default=True,
-                     help="bundled, or nltk:<language> for an installed punkt_tab model."),
-        click.option("--password", default=None, envvar="STRUCTCHUNK_PDF_PASSWORD",
-                     help="Password for encrypted PDFs (or $STRUCTCHUNK_PDF_PASSWORD)."),
-    ]
-    for decorator in reversed(decorators):
-        command = decorator(command)
-    return command
-
-
-def _options(params: dict[str, Any]) -> ChunkOptions:
-    """ChunkOptions from the chunking flags; a usage error when they are invalid."""
-    try:
-        options = resolve_options(
-            max_tokens=params["max_tokens"], min_tokens=params["min_tokens"],
-            overlap_tokens=params["overlap_tokens"], tokenizer=params["tokenizer"],
-            format=params["format_"], heading_prefix=not params["no_heading_prefix"],
-            sentence_model=params["sentence_model"], pdf_password=params["password"])
-        get_tokenizer(options.tokenizer)
-        get_segmenter(options.sentence_model)
-    except StructChunkError as error:
-        exit_usage(str(error))
-    return options
-
 
 def _parse_flags(text: str) -> list[Flag]:
     names = [name.strip().upper() for name in text.split(",") if name.strip()]
@@ -142,7 +97,7 @@ def inspect_command(ctx: click.Context, inputs: tuple[str, ...], budget: int | N
     Flags: CUT_MID_SENTENCE, NO_HEADING, TOO_SMALL, TOO_LARGE, TABLE_SPLIT,
     PREFIX_SHORTENED (see docs/inspect-and-eval.md).
     """
-    options = _options(params)
+    options = options_from_flags(params)
     gate = _parse_flags(fail_on)
     try:
         loaded = load_inputs(inputs, options)
@@ -247,7 +202,7 @@ def eval_command(ctx: click.Context, docs: tuple[str, ...], questions_path: str,
                  baselines: tuple[str, ...], as_json: bool, **params: Any) -> None:
     """Measure retrieval on your own questions: BM25 over the chunks of DOCS, then
     hit@k, coverage@k and the answer-split rate (needs `structchunk[eval]`)."""
-    options = _options(params)
+    options = options_from_flags(params)
     ks = _parse_ks(k_text)
     bare_axes, inputs = _split_axes(docs)
     specs, rejected = _run_specs(options, [*grid, *bare_axes], baselines)
