@@ -155,3 +155,23 @@ def test_default_manifest_is_hidden_beside_the_output(tmp_path: Path) -> None:
     assert default_manifest(BatchConfig(out_dir=tmp_path / "o")) == \
         tmp_path / "o" / ".structchunk-manifest.jsonl"
     assert default_manifest(BatchConfig(out="-")) is None
+
+
+def test_an_internal_error_is_one_line_and_its_traceback_is_logged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    import structchunk.batch.work as work
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("parser bug")
+
+    monkeypatch.setattr(work, "iter_chunks_from_bytes", broken)
+    items, _ = expand_inputs([str(SAMPLES / "api-keys.md")], None)
+    with caplog.at_level(logging.INFO, logger="structchunk"):
+        report = run_batch(items, OPTIONS, BatchConfig(out=str(tmp_path / "o.jsonl"), jobs=1))
+    (failure,) = report.failures
+    assert failure.kind == "internal" and "\n" not in failure.message
+    assert "RuntimeError: parser bug" in failure.message and "-v --jobs 1" in failure.message
+    assert any(r.exc_info for r in caplog.records), "-v must be able to show the traceback"

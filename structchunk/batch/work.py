@@ -8,6 +8,7 @@ so an output is either complete or absent, never partial.
 from __future__ import annotations
 
 import contextlib
+import logging
 import signal
 import threading
 import time
@@ -30,6 +31,8 @@ from ..errors import (
 from ..options import ChunkOptions
 from ..prefix import SEPARATOR
 from ..records import atomic_writer, to_json_line
+
+log = logging.getLogger("structchunk")
 
 ERROR_KINDS: tuple[tuple[type[BaseException], str], ...] = (
     (EncryptedDocumentError, "encrypted"),
@@ -93,7 +96,7 @@ def error_message(error: BaseException, path: str) -> str:
     if isinstance(error, FileTimeout):
         return f"{path}: {error}"
     return (f"{path}: internal error: {type(error).__name__}: {error} "
-            "(please report it; -v shows the traceback)")
+            "(please report it; `-v --jobs 1` shows the traceback)")
 
 
 @contextlib.contextmanager
@@ -136,6 +139,8 @@ def convert_task(task: Task, options: ChunkOptions, strict: bool,
         outcome.ok = True
         outcome.chunks = len(outcome.tokens)
     except Exception as error:  # the file boundary: reported, never raised
+        if error_kind(error) == "internal":
+            log.info("%s: internal error", task.path, exc_info=True)
         outcome.kind = error_kind(error)
         outcome.message = error_message(error, task.path)
         outcome.tokens = []

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..api import iter_chunks_from_bytes, read_input
+from ..batch.work import error_message
 from ..errors import StructChunkError
 from ..inputs import InputFile, expand_inputs
 from ..options import ChunkOptions
@@ -34,13 +35,6 @@ class Loaded:
 
     documents: list[DocumentChunks] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
-
-
-def failure_message(path: str, error: Exception) -> str:
-    """The one-line message for a failed input (internal errors say so)."""
-    if isinstance(error, StructChunkError):
-        return str(error.with_source(path))
-    return f"{path}: internal error: {type(error).__name__}: {error} (please report it)"
 
 
 def expand_documents(inputs: Sequence[str],
@@ -72,7 +66,7 @@ def load_inputs(inputs: Sequence[str], options: ChunkOptions) -> Loaded:
             try:
                 loaded.documents.extend(read_chunk_file(raw, tokenizer.count, tokenizer.name))
             except StructChunkError as error:
-                loaded.failures.append(failure_message(raw, error))
+                loaded.failures.append(error_message(error, raw))
             continue
         items, problems = expand_documents([raw], options.format)
         loaded.failures.extend(problems)
@@ -81,7 +75,7 @@ def load_inputs(inputs: Sequence[str], options: ChunkOptions) -> Loaded:
                 document = chunk_document(item, read_bytes(item), options)
             except Exception as error:  # the file boundary: one bad file never stops a run
                 log.debug("%s: failed", item.path, exc_info=True)
-                loaded.failures.append(failure_message(item.path, error))
+                loaded.failures.append(error_message(error, item.path))
             else:
                 loaded.documents.append(document)
     return loaded

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..api import parse_document
+from ..batch.work import error_message
 from ..inputs import InputFile
 from ..options import ChunkOptions
 from ..render import render_block
 from .evaluate import EvalResult, evaluate
 from .grid import RunSpec
-from .loading import chunk_document, failure_message, read_bytes
+from .loading import chunk_document, read_bytes
 from .questions import Question
 from .views import ChunkView, DocumentChunks
 
@@ -36,7 +37,7 @@ def read_sources(items: Sequence[InputFile]) -> tuple[list[SourceDocument], list
         try:
             sources.append(SourceDocument(item, read_bytes(item)))
         except Exception as error:  # the file boundary
-            failures.append(failure_message(item.path, error))
+            failures.append(error_message(error, item.path))
     return sources, failures
 
 
@@ -77,7 +78,7 @@ def chunk_sources(sources: Sequence[SourceDocument], spec: RunSpec,
                 documents.append(chunk_document(source.item, source.data, spec.options))
         except Exception as error:  # the file boundary: one bad file never stops a run
             log.debug("%s: failed", source.item.path, exc_info=True)
-            failures.append(f"{spec.label}: {failure_message(source.item.path, error)}")
+            failures.append(f"{spec.label}: {error_message(error, source.item.path)}")
     return documents, failures
 
 
