@@ -91,11 +91,20 @@ def _target(folder: Path, rel: str) -> Path:
     return target
 
 
-def _read_and_hash(item: InputFile) -> tuple[bytes | None, str, int]:
-    """Stdin's bytes (files are read again by the worker), content hash and size."""
+def _read_and_hash(item: InputFile, hash_files: bool) -> tuple[bytes | None, str, int]:
+    """Stdin's bytes (files are read again by the worker), content hash and size.
+
+    Files are only read here when their hash is needed (for the manifest); otherwise
+    their size comes from the filesystem and the hash is empty.
+    """
     if item.path == "-":
         data = sys.stdin.buffer.read()
         return data, hashlib.sha256(data).hexdigest(), len(data)
+    if not hash_files:
+        try:
+            return None, "", os.stat(item.path).st_size
+        except OSError:
+            return None, "", 0  # the worker reports the error with its one-line message
     digest = hashlib.sha256()
     size = 0
     try:
@@ -162,7 +171,7 @@ class BatchRun:
         """Tasks for inputs that need converting; unchanged ones are skipped."""
         for index, item in enumerate(self.items):
             target = _target(self.folder, item.key)
-            data, sha, size = _read_and_hash(item)
+            data, sha, size = _read_and_hash(item, hash_files=self.manifest is not None)
             self._hashes[item.key] = sha
             self._sizes[item.key] = size
             if self.manifest is not None and sha and \
