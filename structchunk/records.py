@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
@@ -70,15 +70,6 @@ def chunk_schema() -> dict[str, object]:
 def to_json_line(chunk: Chunk) -> str:
     """One record as a JSONL line: fields in schema order, compact, non-ASCII kept as is."""
     return chunk.model_dump_json() + "\n"
-
-
-def write_jsonl(chunks: Iterable[Chunk], handle: IO[str]) -> int:
-    """Write records to an open text handle; returns how many were written."""
-    count = 0
-    for chunk in chunks:
-        handle.write(to_json_line(chunk))
-        count += 1
-    return count
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Chunk]:
