@@ -86,6 +86,14 @@ def test_article_title_above_main_heads_the_paths() -> None:
     assert paths(tree(page)) == [("A post",), ("A post", "Part")]
 
 
+def test_permalink_glyphs_are_not_part_of_heading_titles() -> None:
+    # Sphinx appends "¶", many blogs "#": decoration linking to the heading itself.
+    doc = tree('<h1>Guide<a class="headerlink" href="#guide" title="Permalink">¶</a></h1>'
+               '<p>a</p><h2 id="setup">Set up <a href="#setup" class="bookmark">#</a></h2>'
+               '<p>b</p><h2>Step <a href="#step-2">2</a> of <a href="/x">§ 3</a></h2><p>c</p>')
+    assert paths(doc) == [(), ("Guide",), ("Guide", "Set up"), ("Guide", "Step 2 of § 3")]
+
+
 def test_heading_inside_a_list_item_or_quote_is_text() -> None:
     doc = tree("<h1>T</h1><ul><li><h3>In list</h3>item</li></ul>"
                "<blockquote><h2>Quoted</h2><p>q</p></blockquote>")

@@ -29,12 +29,14 @@ from .html_dom import (
     BLOCK_TAGS,
     LINE_BREAK,
     PREFORMATTED_TAGS,
+    SkipEither,
     child_named,
     code_language,
     collapse_pieces,
     heading_level,
     inline_text,
     is_text,
+    permalink_anchors,
     verbatim_text,
 )
 from .html_encoding import decode_html
@@ -181,7 +183,7 @@ class _HtmlWalker:
 
     def heading(self, tag: Tag, level: int) -> None:
         self.flush()
-        title = inline_text(tag, self.skip)
+        title = inline_text(tag, SkipEither(self.skip, permalink_anchors(tag)))
         if not title:
             return
         if self.items or self.lists or self.quote_depth:

@@ -34,6 +34,7 @@ LINE_BREAK = "\x00"
 
 _WS = re.compile(r"\s+")
 _BLANK_LINES = re.compile(r"\n{2,}")
+_WORD_CHAR = re.compile(r"[^\W_]")
 _CODE_LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([\w+#.-]+)")
 
 
@@ -55,6 +56,34 @@ def heading_level(tag: Tag) -> int | None:
         return max(1, min(int(value.strip()), 6))
     except ValueError:
         return DEFAULT_ARIA_HEADING_LEVEL
+
+
+def permalink_anchors(heading: Tag) -> set[int]:
+    """Ids of the "¶" / "#" links a heading carries to its own fragment.
+
+    Sphinx, MkDocs and many blogs append `<a href="#this-section">¶</a>` to every
+    heading; the glyph is decoration, not part of the title. A link counts as one when
+    it points into the page and its text has no letter or digit.
+    """
+    found: set[int] = set()
+    for link in heading.find_all("a", href=True):
+        href = link.get("href")
+        if isinstance(href, str) and href.startswith("#") \
+                and not _WORD_CHAR.search(link.get_text()):
+            found.add(id(link))
+    return found
+
+
+class SkipEither:
+    """Ids to skip: in either of two containers (no copy of a page-sized set)."""
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first: Container[int], second: Container[int]) -> None:
+        self.first, self.second = first, second
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.first or key in self.second
 
 
 def collapse_pieces(pieces: list[str]) -> list[str]:
