@@ -94,6 +94,14 @@ def test_permalink_glyphs_are_not_part_of_heading_titles() -> None:
     assert paths(doc) == [(), ("Guide",), ("Guide", "Set up"), ("Guide", "Step 2 of § 3")]
 
 
+def test_mediawiki_edit_links_are_not_part_of_heading_titles() -> None:
+    doc = tree('<h1>Mozilla</h1><p>a</p><h2><span class="mw-headline">History</span>'
+               '<span class="mw-editsection"><span class="mw-editsection-bracket">[</span>'
+               '<a href="/w/index.php?action=edit&amp;section=1">edit</a>'
+               '<span class="mw-editsection-bracket">]</span></span></h2><p>b</p>')
+    assert paths(doc) == [(), ("Mozilla",), ("Mozilla", "History")]
+
+
 def test_heading_inside_a_list_item_or_quote_is_text() -> None:
     doc = tree("<h1>T</h1><ul><li><h3>In list</h3>item</li></ul>"
                "<blockquote><h2>Quoted</h2><p>q</p></blockquote>")

@@ -36,7 +36,7 @@ from .html_dom import (
     heading_level,
     inline_text,
     is_text,
-    permalink_anchors,
+    heading_decorations,
     verbatim_text,
 )
 from .html_encoding import decode_html
@@ -183,7 +183,7 @@ class _HtmlWalker:
 
     def heading(self, tag: Tag, level: int) -> None:
         self.flush()
-        title = inline_text(tag, SkipEither(self.skip, permalink_anchors(tag)))
+        title = inline_text(tag, SkipEither(self.skip, heading_decorations(tag)))
         if not title:
             return
         if self.items or self.lists or self.quote_depth:

@@ -25,6 +25,8 @@ edges end a paragraph. Everything else — links, `em`, `code`, `span`, unknown 
 elements — is inline and flows into the surrounding text."""
 
 HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+EDIT_SECTION_CLASS = "mw-editsection"
+"""MediaWiki's `[edit]` link beside every section heading."""
 PREFORMATTED_TAGS = frozenset({"pre", "listing", "xmp", "plaintext"})
 DEFAULT_ARIA_HEADING_LEVEL = 2
 """WAI-ARIA: an element with `role="heading"` and no `aria-level` is a level-2 heading."""
@@ -58,12 +60,12 @@ def heading_level(tag: Tag) -> int | None:
         return DEFAULT_ARIA_HEADING_LEVEL
 
 
-def permalink_anchors(heading: Tag) -> set[int]:
-    """Ids of the "¶" / "#" links a heading carries to its own fragment.
+def heading_decorations(heading: Tag) -> set[int]:
+    """Ids of the elements in a heading that decorate it rather than name it.
 
-    Sphinx, MkDocs and many blogs append `<a href="#this-section">¶</a>` to every
-    heading; the glyph is decoration, not part of the title. A link counts as one when
-    it points into the page and its text has no letter or digit.
+    Sphinx, MkDocs and many blogs append a link to the heading itself
+    (`<a href="#this-section">¶</a>`): one pointing into the page whose text has no
+    letter or digit. MediaWiki appends `[edit]` links in a `mw-editsection` span.
     """
     found: set[int] = set()
     for link in heading.find_all("a", href=True):
@@ -71,6 +73,8 @@ def permalink_anchors(heading: Tag) -> set[int]:
         if isinstance(href, str) and href.startswith("#") \
                 and not _WORD_CHAR.search(link.get_text()):
             found.add(id(link))
+    for edit in heading.find_all(class_=EDIT_SECTION_CLASS):
+        found.add(id(edit))
     return found
 
 
