@@ -33,10 +33,10 @@ from .html_dom import (
     child_named,
     code_language,
     collapse_pieces,
+    heading_decorations,
     heading_level,
     inline_text,
     is_text,
-    heading_decorations,
     verbatim_text,
 )
 from .html_encoding import decode_html
