@@ -18,6 +18,7 @@ from structchunk.errors import EncryptedDocumentError, NoTextError, ParseError
 from structchunk.parsers import detect_format
 from structchunk.parsers import pdf as pdf_parser
 from structchunk.parsers.pdf_furniture import drop_furniture
+from structchunk.parsers.pdf_page import is_hidden_text
 from structchunk.parsers.pdf_text import Vocabulary, clean_text
 from structchunk.parsers.pdf_types import Line, PageContent
 
@@ -158,6 +159,31 @@ def test_running_header_of_a_real_report_is_dropped() -> None:
     # `Federal Register / Vol. 85, No. 152 / Thursday, …` tops pages 2–15; the masthead of
     # page 1 prints it once as the title
     assert text.count("Vol. 85, No. 152") == 1
+
+
+def _char(size: float, color: Any) -> dict[str, Any]:
+    return {"object_type": "char", "text": "x", "size": size, "non_stroking_color": color}
+
+
+@pytest.mark.parametrize(("size", "color", "hidden"), [
+    (1.0, (1.0, 1.0, 1.0), True),  # 1-pt white ids some generators print on every page
+    (1.1, (1,), True),
+    (1.0, (0, 0, 0, 0), True),  # CMYK white
+    (1.0, (0.0,), False),  # small black type is printed to be read (scaled tables)
+    (10.0, (1.0, 1.0, 1.0), False),  # white on a dark box is visible
+    (1.0, None, False),
+    (1.0, ("P0",), False),  # a pattern colour
+    (0.0, (1.0,), False),  # no size known: not evidence of anything
+])
+def test_hidden_text_is_tiny_and_white(size: float, color: Any, hidden: bool) -> None:
+    assert is_hidden_text(_char(size, color)) is hidden
+
+
+def test_hidden_ids_of_a_real_report_are_dropped() -> None:
+    path = corpus_pdf("pdf/usgov/DHS2020.pdf")
+    text = text_of(parse(path))
+    assert "c0c9-11ec" not in text  # `_63ec12c0-c0c9-11ec-a4ba-aeec1c83ea00` on each page
+    assert "A secure Homeland" in text
 
 
 # -- reading order -------------------------------------------------------------------

@@ -26,6 +26,8 @@ DEFAULT_BULLET_MAX = 8.0
 """Largest drawn bullet (points): browsers draw list discs and circles of about 3.7 pt."""
 DEFAULT_BULLET_REACH = 2.5
 """How far left of a line's first word (in font sizes) a drawn bullet may sit."""
+HIDDEN_TEXT_MAX_SIZE = 2.0
+"""Points: white text smaller than this is invisible on the page (see `is_hidden_text`)."""
 DEFAULT_DUPLICATE_TOLERANCE = 1.0
 """Words repeated within this distance (points) are one word printed twice (fake bold)."""
 DEFAULT_WORD_GAP = 0.15
@@ -35,6 +37,32 @@ read `U.S.DOToverseesandadministers`); glyphs within a word sit 0–0.1 em apart
 _WORD_OPTIONS: dict[str, Any] = {"x_tolerance_ratio": DEFAULT_WORD_GAP, "y_tolerance": 3,
                                  "keep_blank_chars": False, "use_text_flow": False,
                                  "extra_attrs": ["size", "fontname", "mcid", "tag"]}
+
+
+def is_hidden_text(obj: dict[str, Any]) -> bool:
+    """A glyph no reader can see: white and under `HIDDEN_TEXT_MAX_SIZE` points.
+
+    Some generators print ids (`_63ec12c0-c0c9-…`) in 1-point white type on every page;
+    they would land in chunks as noise. White alone is not enough (white on a dark
+    table header is visible), nor is small alone (a scaled-down table is still read).
+    """
+    if obj.get("object_type") != "char":
+        return False
+    size = obj.get("size") or 0.0
+    return 0.0 < float(size) < HIDDEN_TEXT_MAX_SIZE and _is_white(obj.get("non_stroking_color"))
+
+
+def _is_white(color: Any) -> bool:
+    """Gray 1, RGB (1, 1, 1) or CMYK (0, 0, 0, 0); patterns and unknown spaces are not."""
+    if isinstance(color, (int, float)):
+        color = (color,)
+    if not isinstance(color, (tuple, list)) or not color:
+        return False
+    if not all(isinstance(c, (int, float)) for c in color):
+        return False
+    if len(color) == 4:
+        return all(c <= 0.01 for c in color)
+    return len(color) in (1, 3) and all(c >= 0.99 for c in color)
 
 
 def _orientation(chars: list[dict[str, Any]]) -> str:
@@ -177,7 +205,11 @@ def _page_tags(page: Any) -> PageTags | None:
 def read_page(page: Any, tagged: bool = False) -> PageContent:
     """Everything later stages need from one page, in reading order."""
     number = page.page_number
+    tagged_page = page
     chars = page.chars
+    if any(is_hidden_text(c) for c in chars):
+        page = page.filter(lambda obj: not is_hidden_text(obj))
+        chars = page.chars
     orientation = _orientation(chars) if chars else "ltr"
     width, height = float(page.width), float(page.height)
     to_frame = _frame(orientation, width, height)
@@ -186,7 +218,7 @@ def read_page(page: Any, tagged: bool = False) -> PageContent:
     content = PageContent(number, width, height, chars=len(chars), images=len(page.images))
     if not chars:
         return content
-    tags = _page_tags(page) if tagged else None
+    tags = _page_tags(tagged_page) if tagged else None
     tables = _tables(page, number, to_frame)
     words = [w for w in _words(page, orientation, to_frame)
              if not any(_inside(w, t) for t in tables)]
