@@ -113,6 +113,23 @@ def test_block_quotes_keep_their_text_and_headings_inside_are_not_sections() -> 
         "quoted text", "not a section"]
 
 
+
+def test_pymdownx_block_fences_read_as_labels_and_closing_fences_go() -> None:
+    doc = tree("/// note | Technical Details\n\nYou could also use `Starlette`.\n\n///\n\n"
+               "/// tip\nInline body.\n///\n\n//// tab | Python 3.10+\n\nCode here.\n\n////\n")
+    assert [b.text for b in doc.root.blocks if isinstance(b, Paragraph)] == [
+        "Note: Technical Details", "You could also use Starlette.",
+        "/// tip Inline body. ///",  # fences touching their text: left as written
+        "Tab: Python 3.10+", "Code here."]
+
+
+def test_slashes_that_are_not_block_fences_stay() -> None:
+    doc = tree("`///`\n\nUse `///` for doc comments.\n\n/// not a fence here\n\n"
+               "```rust\n/// Adds one.\nfn f() {}\n///\n```\n")
+    assert [b.text for b in doc.root.blocks] == [
+        "///", "Use /// for doc comments.", "/// not a fence here",
+        "/// Adds one.\nfn f() {}\n///"]
+
 def test_html_blocks_keep_text_and_drop_tags_comments_and_scripts() -> None:
     doc = tree("<div class=\"note\">\n<p>Keep <b>this</b> &amp; that</p>\n"
                "<!-- hidden -->\n<script>var x = 1;</script>\n</div>\n")

@@ -24,6 +24,9 @@ from .builder import TreeBuilder
 from .decode import decode_text
 
 _HEADING_ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
+_BLOCK_FENCE = re.compile(r"^/{3,}(?:[ \t]+([\w-]+))?(?:[ \t]*\|[ \t]*(.*?))?[ \t]*$")
+"""A fence of the `/// note | Title` … `///` blocks of Python-Markdown's pymdownx.blocks
+(MkDocs sites such as FastAPI's use them for admonitions, details and tabs)."""
 """`## Title { #anchor }` (MkDocs, Pandoc attribute lists) — not part of the title."""
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _HTML_HIDDEN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|$)", re.S | re.I)
@@ -113,6 +116,23 @@ def _inline_tag_text(tag: str) -> str:
     if _INLINE_TAG.match(tag) or tag.startswith("<!--"):
         return ""
     return " "
+
+
+def unfence_block(text: str, source: str) -> str:
+    """A paragraph that is a pymdownx block fence, as text: `/// note | Title` reads
+    `Note: Title` and a closing `///` is nothing, as a code fence's backticks are.
+
+    Only a fence written alone as a paragraph counts (the blank-line style of the sites
+    that use them); a paragraph that merely renders as `///` (inline code) stays.
+    """
+    match = _BLOCK_FENCE.match(source.strip())
+    if match is None or "\n" in source.strip():
+        return text
+    kind, title = match.group(1), (match.group(2) or "").strip()
+    if not kind:
+        return ""
+    label = kind[:1].upper() + kind[1:]
+    return f"{label}: {title}" if title else label
 
 
 def front_matter_title(content: str) -> str:
@@ -257,7 +277,7 @@ class _MarkdownWalker:
         if self.row is not None:
             self.row.append(text)
         else:
-            self.add_text(text, _prov(token))
+            self.add_text(unfence_block(text, token.content), _prov(token))
 
     def open_list(self, token: Token) -> None:
         if self.items:
