@@ -24,6 +24,7 @@ from .cli_options import chunking_options, options_from_flags
 from .errors import StructChunkError
 from .inputs import InputFile, expand_inputs
 from .options import ChunkOptions
+from .progress import listening
 from .records import chunk_schema
 from .terminal import echo_error, exit_usage
 
@@ -41,17 +42,46 @@ def cli(verbose: int) -> None:
                         format="structchunk: %(levelname)s: %(message)s")
 
 
+MIN_PAGES_FOR_A_BAR = 20
+"""Documents shorter than this read in a few seconds: no page bar."""
+
+
 class _ProgressBar:
-    """tqdm on stderr (when it is a terminal): files, chunks, MB/s, ETA; errors above it."""
+    """tqdm on stderr (when it is a terminal): files, chunks, MB/s, ETA; errors above it.
+
+    A document read in this process that reports its pages (a PDF) gets a second bar
+    for them while it is being read, so one long file does not sit at "0/1 file".
+    """
 
     def __init__(self, total: int, enabled: bool) -> None:
+        self.enabled = enabled
+        # tqdm's monitor thread would make a parallel PDF read spawn its workers (slow to
+        # start) instead of forking them: fork is only safe in a single-threaded process
+        tqdm.monitor_interval = 0
         self.bar = tqdm(total=total, unit="file", disable=not enabled, file=sys.stderr,
                         leave=False, dynamic_ncols=True)
+        self.page_bar: tqdm[Any] | None = None
         self.chunks = 0
         self.bytes = 0
         self.start = time.perf_counter()
 
+    def pages(self, done: int, total: int) -> None:
+        """A progress report from inside the document being read."""
+        if not self.enabled or total < MIN_PAGES_FOR_A_BAR:
+            return
+        if self.page_bar is None or self.page_bar.total != total:
+            self._close_pages()
+            self.page_bar = tqdm(total=total, unit="page", file=sys.stderr, leave=False,
+                                 dynamic_ncols=True, position=1)
+        self.page_bar.update(done - self.page_bar.n)
+
+    def _close_pages(self) -> None:
+        if self.page_bar is not None:
+            self.page_bar.close()
+            self.page_bar = None
+
     def __call__(self, outcome: Outcome | None, size: int) -> None:
+        self._close_pages()
         if outcome is not None and not outcome.ok:
             tqdm.write(f"structchunk: error: {outcome.message}", file=sys.stderr)
         if outcome is not None:
@@ -63,6 +93,7 @@ class _ProgressBar:
         self.bar.update(1)
 
     def close(self) -> None:
+        self._close_pages()
         self.bar.close()
 
 
@@ -128,7 +159,8 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, strict: bool,
         if engine == "ray":
             report = _run_on_ray(items, options, config, ray_address, bar)
         else:
-            report = run_batch(items, options, config, progress=bar)
+            with listening(bar.pages):
+                report = run_batch(items, options, config, progress=bar)
     finally:
         bar.close()
     if not quiet and report.summary is not None:

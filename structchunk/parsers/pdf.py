@@ -21,7 +21,7 @@ from .pdf_blocks import BlockWriter, usual_line_gap
 from .pdf_furniture import drop_furniture
 from .pdf_headings import find_headings
 from .pdf_open import open_pdf
-from .pdf_page import read_pages
+from .pdf_page import read_all_pages
 from .pdf_parallel import read_parallel, worth_it
 from .pdf_structure import OutlineEntry, has_structure, read_outline
 from .pdf_text import document_vocabulary, is_mono, match_key
@@ -123,7 +123,7 @@ def parse(data: bytes, source: str, options: ChunkOptions) -> Document:
         if worth_it(count, jobs):
             pages = read_parallel(pdf, opened.data, opened.password, jobs, tagged)
         else:
-            pages = read_pages(pdf, list(range(count)), tagged)
+            pages = read_all_pages(pdf, tagged)
     finally:
         pdf.close()
     return build(pages, outline, title, builder)

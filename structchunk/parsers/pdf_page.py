@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..progress import report
 from .pdf_layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
 from .pdf_structure import page_tags
 from .pdf_tables import TABLE_SETTINGS, clean_rows, header_rows, is_grid, tagged_tables
@@ -26,6 +27,8 @@ DEFAULT_BULLET_MAX = 8.0
 """Largest drawn bullet (points): browsers draw list discs and circles of about 3.7 pt."""
 DEFAULT_BULLET_REACH = 2.5
 """How far left of a line's first word (in font sizes) a drawn bullet may sit."""
+PROGRESS_PAGES = 4
+"""Pages read between two progress reports."""
 HIDDEN_TEXT_MAX_SIZE = 2.0
 """Points: white text smaller than this is invisible on the page (see `is_hidden_text`)."""
 DEFAULT_DUPLICATE_TOLERANCE = 1.0
@@ -244,6 +247,17 @@ def read_page(page: Any, tagged: bool = False) -> PageContent:
                 line.tag = _tag(row.words, tags.headings)
             content.items.append(line)
     return content
+
+
+def read_all_pages(pdf: Any, tagged: bool) -> list[PageContent]:
+    """Every page in order, in this process, reporting progress as pages finish."""
+    count = len(pdf.pages)
+    pages: list[PageContent] = []
+    for start in range(0, count, PROGRESS_PAGES):
+        pages.extend(read_pages(pdf, list(range(start, min(start + PROGRESS_PAGES, count))),
+                                tagged))
+        report(len(pages), count)
+    return pages
 
 
 def read_pages(pdf: Any, indexes: list[int], tagged: bool) -> list[PageContent]:

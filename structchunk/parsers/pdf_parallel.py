@@ -13,10 +13,11 @@ import multiprocessing
 import sys
 import threading
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from ..progress import report
 from .pdf_open import open_plain
 from .pdf_page import read_pages
 from .pdf_types import PageContent
@@ -70,11 +71,18 @@ def read_parallel(pdf: Any, data: bytes, password: str, jobs: int,
                 batch = batches.popleft()
                 queued[batch[0]] = pool.submit(_read, (batch, tagged))
 
+        def pages_done() -> int:
+            finished = [f.result() for f in queued.values() if f.done()]
+            return sum(map(len, done.values())) + sum(map(len, finished))
+
         top_up()
         while batches:
             batch = batches.pop()
             done[batch[0]] = read_pages(pdf, batch, tagged)
+            report(pages_done(), count)
             top_up()
-        for first, future in queued.items():
-            done[first] = future.result()
+        first_of = {future: first for first, future in queued.items()}
+        for future in as_completed(first_of):
+            done[first_of[future]] = future.result()
+            report(sum(map(len, done.values())), count)
     return [page for first in sorted(done) for page in done[first]]
