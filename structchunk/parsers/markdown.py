@@ -24,10 +24,10 @@ from .builder import TreeBuilder
 from .decode import decode_text
 
 _HEADING_ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
+"""`## Title { #anchor }` (MkDocs, Pandoc attribute lists) — not part of the title."""
 _BLOCK_FENCE = re.compile(r"^/{3,}(?:[ \t]+([\w-]+))?(?:[ \t]*\|[ \t]*(.*?))?[ \t]*$")
 """A fence of the `/// note | Title` … `///` blocks of Python-Markdown's pymdownx.blocks
 (MkDocs sites such as FastAPI's use them for admonitions, details and tabs)."""
-"""`## Title { #anchor }` (MkDocs, Pandoc attribute lists) — not part of the title."""
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _HTML_HIDDEN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|$)", re.S | re.I)
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
