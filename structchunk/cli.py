@@ -26,7 +26,7 @@ from .inputs import InputFile, expand_inputs
 from .options import ChunkOptions
 from .progress import listening
 from .records import chunk_schema
-from .terminal import echo_error, exit_usage
+from .terminal import configure_logging, echo_error, exit_usage
 
 log = logging.getLogger("structchunk")
 
@@ -38,8 +38,7 @@ def cli(verbose: int) -> None:
     """Structure-aware document chunking for RAG: Markdown, HTML, PDF and text into
     heading-prefixed, budgeted JSONL chunks."""
     level = logging.WARNING - 10 * verbose
-    logging.basicConfig(level=max(level, logging.DEBUG), stream=sys.stderr,
-                        format="structchunk: %(levelname)s: %(message)s")
+    configure_logging(max(level, logging.DEBUG))
 
 
 MIN_PAGES_FOR_A_BAR = 20

@@ -1,12 +1,21 @@
-"""What the CLI modules print on stderr: one-line errors, and the exit for bad usage."""
+"""What structchunk prints on stderr: one-line errors, log lines, the exit for bad usage."""
 
 from __future__ import annotations
 
+import logging
+import sys
 from typing import NoReturn
 
 import click
 
 USAGE_EXIT_CODE = 2
+LOG_FORMAT = "structchunk: %(levelname)s: %(message)s"
+
+
+def configure_logging(level: int) -> None:
+    """structchunk's log lines on stderr — in the CLI and in its batch worker processes,
+    so a warning reads the same whichever process met it."""
+    logging.basicConfig(level=level, stream=sys.stderr, format=LOG_FORMAT)
 
 
 def echo_error(message: str) -> None:

@@ -79,6 +79,17 @@ def test_a_failing_file_is_reported_and_the_others_are_still_written(tmp_path: P
     assert sources == {"samples/api-keys.md"}
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_document_warnings_read_the_same_from_worker_processes(tmp_path: Path,
+                                                              jobs: str) -> None:
+    damaged = tmp_path / "damaged.pdf"
+    damaged.write_bytes((SAMPLES / "rust-data-types.pdf").read_bytes()[:-1000])
+    result = run("convert", str(damaged), "samples/api-keys.md", "-o",
+                 str(tmp_path / "out.jsonl"), "--jobs", jobs, "--no-manifest")
+    assert result.returncode == 0
+    assert f"structchunk: WARNING: {damaged}: damaged file: repaired" in result.stderr
+
+
 def test_unknown_extension_and_bad_options() -> None:
     result = run("convert", "pyproject.toml")
     assert result.returncode == 1 and "unsupported file extension '.toml'" in result.stderr

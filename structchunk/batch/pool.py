@@ -19,6 +19,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from ..options import ChunkOptions
+from ..terminal import configure_logging
 from .work import Outcome, Task, convert_task
 
 log = logging.getLogger("structchunk")
@@ -29,8 +30,9 @@ itself (stuck inside C code, where the worker's own alarm cannot interrupt it)."
 
 
 def _worker_main(conn: Connection, options: ChunkOptions, strict: bool,
-                 timeout: float | None) -> None:
+                 timeout: float | None, log_level: int) -> None:
     """Convert the tasks the parent sends, one at a time, until it sends None."""
+    configure_logging(log_level)  # a spawned process starts with no logging set up
     while True:
         try:
             task = conn.recv()
@@ -55,7 +57,7 @@ class WorkerPool:
     def __init__(self, jobs: int, options: ChunkOptions, strict: bool,
                  timeout: float | None) -> None:
         self.jobs = jobs
-        self.args = (options, strict, timeout)
+        self.args = (options, strict, timeout, log.getEffectiveLevel())
         self.timeout = timeout
         self._context = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
