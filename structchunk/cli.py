@@ -10,12 +10,14 @@ import json
 import logging
 import sys
 import time
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 from tqdm import tqdm
+from tqdm.contrib.logging import logging_redirect_tqdm
 
 from . import __version__
 from .batch import BatchConfig, BatchReport, default_manifest, run_batch
@@ -73,6 +75,10 @@ class _ProgressBar:
             self.page_bar = tqdm(total=total, unit="page", file=sys.stderr, leave=False,
                                  dynamic_ncols=True, position=1)
         self.page_bar.update(done - self.page_bar.n)
+
+    def logging_above(self) -> AbstractContextManager[None]:
+        """Log lines printed above the bars rather than through them."""
+        return logging_redirect_tqdm() if self.enabled else nullcontext()
 
     def _close_pages(self) -> None:
         if self.page_bar is not None:
@@ -155,11 +161,12 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, strict: bool,
         config = replace(config, manifest=manifest_path or default_manifest(config))
     bar = _ProgressBar(len(items), enabled=not quiet and sys.stderr.isatty())
     try:
-        if engine == "ray":
-            report = _run_on_ray(items, options, config, ray_address, bar)
-        else:
-            with listening(bar.pages):
-                report = run_batch(items, options, config, progress=bar)
+        with bar.logging_above():
+            if engine == "ray":
+                report = _run_on_ray(items, options, config, ray_address, bar)
+            else:
+                with listening(bar.pages):
+                    report = run_batch(items, options, config, progress=bar)
     finally:
         bar.close()
     if not quiet and report.summary is not None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from conftest import ROOT
+from tqdm import tqdm
 
 from structchunk import chunk_file, progress
 from structchunk.batch.work import Outcome
@@ -72,3 +75,13 @@ def test_the_cli_bar_ignores_short_documents_and_quiet_runs() -> None:
     quiet.pages(10, 400)
     assert quiet.page_bar is None
     quiet.close()
+
+
+def test_log_lines_print_above_the_bars(monkeypatch: pytest.MonkeyPatch) -> None:
+    written: list[str] = []
+    monkeypatch.setattr(tqdm, "write", classmethod(lambda cls, s, **kw: written.append(s)))
+    bar = _ProgressBar(2, enabled=True)
+    with bar.logging_above():
+        logging.getLogger("structchunk").warning("a.pdf: damaged file")
+    bar.close()
+    assert any("a.pdf: damaged file" in line for line in written)  # tqdm.write keeps the bar
