@@ -37,19 +37,41 @@ def child(args: argparse.Namespace) -> None:
         worker_peak = max(worker_peak, getattr(outcome, "peak_rss_mb", 0.0))
 
     start = time.perf_counter()
-    report = run_batch(items, ChunkOptions(max_tokens=256),
-                       BatchConfig(out_dir=out, jobs=args.jobs, manifest=out / ".manifest.jsonl"),
-                       progress=progress)
+    report = run_batch(
+        items,
+        ChunkOptions(max_tokens=256),
+        BatchConfig(out_dir=out, jobs=args.jobs, manifest=out / ".manifest.jsonl"),
+        progress=progress,
+    )
     seconds = time.perf_counter() - start
     size = sum(Path(i.path).stat().st_size for i in items)
-    print(json.dumps({"seconds": seconds, "files": len(items), "bytes": size,
-                      "ok": report.ok, "failed": report.failed, "skipped": report.skipped,
-                      "parent_rss_mb": peak_rss_mb(), "worker_rss_mb": worker_peak}))
+    print(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "files": len(items),
+                "bytes": size,
+                "ok": report.ok,
+                "failed": report.failed,
+                "skipped": report.skipped,
+                "parent_rss_mb": peak_rss_mb(),
+                "worker_rss_mb": worker_peak,
+            }
+        )
+    )
 
 
 def run_child(inputs: list[str], out_dir: Path, jobs: int) -> dict[str, float]:
-    command = [sys.executable, __file__, "--child", "--jobs", str(jobs), "--out-dir",
-               str(out_dir), *inputs]
+    command = [
+        sys.executable,
+        __file__,
+        "--child",
+        "--jobs",
+        str(jobs),
+        "--out-dir",
+        str(out_dir),
+        *inputs,
+    ]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(result.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
@@ -66,8 +88,9 @@ def main() -> None:
     if args.child:
         child(args)
         return
-    inputs = [str(args.corpus / fmt) for fmt in args.formats.split(",")
-              if (args.corpus / fmt).is_dir()]
+    inputs = [
+        str(args.corpus / fmt) for fmt in args.formats.split(",") if (args.corpus / fmt).is_dir()
+    ]
     if not inputs:
         sys.exit(f"no corpus folders for {args.formats} under {args.corpus}")
     with tempfile.TemporaryDirectory() as scratch:
@@ -75,16 +98,22 @@ def main() -> None:
         two = run_child(inputs, Path(scratch) / "two", 2)
         rerun = run_child(inputs, Path(scratch) / "two", 2)
     megabytes = one["bytes"] / 1e6
-    print(f"{int(one['files'])} files ({args.formats}), {megabytes:.1f} MB; "
-          f"{int(one['failed'])} failed (robust errors, counted as done)\n")
+    print(
+        f"{int(one['files'])} files ({args.formats}), {megabytes:.1f} MB; "
+        f"{int(one['failed'])} failed (robust errors, counted as done)\n"
+    )
     print("| run | seconds | files/s | MB/s | speed-up | parent peak RSS MB | worker peak RSS MB |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for name, row in (("--jobs 1", one), ("--jobs 2", two), ("rerun, nothing changed", rerun)):
-        print(f"| {name} | {row['seconds']:.2f} | {row['files'] / row['seconds']:.1f} | "
-              f"{megabytes / row['seconds']:.2f} | {one['seconds'] / row['seconds']:.2f}× | "
-              f"{row['parent_rss_mb']:.0f} | {row['worker_rss_mb']:.0f} |")
-    print(f"\nno-change rerun: {100 * rerun['seconds'] / two['seconds']:.1f} % of the full "
-          f"--jobs 2 run ({int(rerun['skipped'])} files skipped)")
+        print(
+            f"| {name} | {row['seconds']:.2f} | {row['files'] / row['seconds']:.1f} | "
+            f"{megabytes / row['seconds']:.2f} | {one['seconds'] / row['seconds']:.2f}× | "
+            f"{row['parent_rss_mb']:.0f} | {row['worker_rss_mb']:.0f} |"
+        )
+    print(
+        f"\nno-change rerun: {100 * rerun['seconds'] / two['seconds']:.1f} % of the full "
+        f"--jobs 2 run ({int(rerun['skipped'])} files skipped)"
+    )
 
 
 if __name__ == "__main__":

@@ -77,8 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--set", default="readability")
-    parser.add_argument("--show-missing", metavar="PAGE",
-                        help="print the expected words we miss and the extra words we keep")
+    parser.add_argument(
+        "--show-missing",
+        metavar="PAGE",
+        help="print the expected words we miss and the extra words we keep",
+    )
     args = parser.parse_args(argv)
     pages = sorted((args.corpus / "html" / args.set).glob("*.html"))
     expected_dir = args.corpus / "html-expected" / args.set
@@ -92,8 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         bodies, with_headings = chunk_words(page)
         row = (*overlap(bodies, expected), *overlap(with_headings, expected))
         rows.append(row)
-        print(f"{page.stem:28} {row[0]:7.3f} {row[1]:7.3f} {row[2]:9.3f} {row[3]:7.3f} "
-              f"{sum(expected.values()):7d}")
+        print(
+            f"{page.stem:28} {row[0]:7.3f} {row[1]:7.3f} {row[2]:9.3f} {row[3]:7.3f} "
+            f"{sum(expected.values()):7d}"
+        )
         if args.show_missing == page.stem:
             print("  missing:", (expected - bodies).most_common(60))
             print("  extra:  ", (bodies - expected).most_common(60))
@@ -101,8 +106,10 @@ def main(argv: list[str] | None = None) -> int:
         print("no pages with expected articles found", file=sys.stderr)
         return 1
     means = [statistics.fmean(column) for column in zip(*rows)]
-    print(f"{'MEAN (' + str(len(rows)) + ' pages)':28} {means[0]:7.3f} {means[1]:7.3f} "
-          f"{means[2]:9.3f} {means[3]:7.3f}")
+    print(
+        f"{'MEAN (' + str(len(rows)) + ' pages)':28} {means[0]:7.3f} {means[1]:7.3f} "
+        f"{means[2]:9.3f} {means[3]:7.3f}"
+    )
     return 0
 
 

@@ -43,6 +43,7 @@ def bare_parse(pages: list[tuple[str, bytes]]) -> Callable[[], None]:
     def run() -> None:
         for _, data in pages:
             BeautifulSoup(data, "lxml")
+
     return run
 
 
@@ -62,6 +63,7 @@ def stages_to(pages: list[tuple[str, bytes]], last: str) -> Callable[[], None]:
             soup = BeautifulSoup(text, "lxml")
             if last == "content":
                 select_content(soup)
+
     return run
 
 
@@ -71,6 +73,7 @@ def end_to_end(pages: list[tuple[str, bytes]], options: ChunkOptions) -> Callabl
         for source, data in pages:
             for chunk in iter_chunks_from_bytes(data, source, "html", options):
                 sink.write(to_json_line(chunk))
+
     return run
 
 
@@ -79,8 +82,11 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--max-tokens", type=int, default=256)
-    parser.add_argument("--stages", action="store_true",
-                        help="also time our stages cumulatively (decode, soup, content, parse)")
+    parser.add_argument(
+        "--stages",
+        action="store_true",
+        help="also time our stages cumulatively (decode, soup, content, parse)",
+    )
     args = parser.parse_args()
     pages = corpus_pages(args.corpus)
     megabytes = sum(len(data) for _, data in pages) / 1e6
@@ -91,9 +97,12 @@ def main() -> None:
             cases[f"structchunk up to {stage}"] = stages_to(pages, stage)
     cases["structchunk end to end (words)"] = end_to_end(pages, options)
     seconds = measure(cases, args.runs)
-    print(f"{len(pages)} HTML pages, {megabytes:.2f} MB, median of {args.runs} runs, "
-          f"max_tokens={args.max_tokens}\n")
+    print(
+        f"{len(pages)} HTML pages, {megabytes:.2f} MB, median of {args.runs} runs, "
+        f"max_tokens={args.max_tokens}\n"
+    )
     print_speed_table(seconds, BARE, megabytes)
+
 
 if __name__ == "__main__":
     main()

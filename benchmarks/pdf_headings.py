@@ -94,8 +94,13 @@ def score(name: str, truth: list[Heading], found: list[Heading]) -> Score:
 
 
 def total(name: str, scores: list[Score]) -> Score:
-    return Score(name, *(sum(getattr(s, f) for s in scores)
-                         for f in ("true", "found", "matched", "level_ok", "parent_ok")))
+    return Score(
+        name,
+        *(
+            sum(getattr(s, f) for s in scores)
+            for f in ("true", "found", "matched", "level_ok", "parent_ok")
+        ),
+    )
 
 
 def run(corpus: Path, verbose: bool) -> dict[str, list[Score]]:
@@ -116,13 +121,17 @@ def run(corpus: Path, verbose: bool) -> dict[str, list[Score]]:
 
 
 def table(groups: dict[str, list[Score]]) -> str:
-    rows = ["| set | files | true | found | precision | recall | F1 | level acc. | right parent |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = [
+        "| set | files | true | found | precision | recall | F1 | level acc. | right parent |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for name, scores in groups.items():
         t = total(name, scores)
         r = t.ratios()
-        rows.append(f"| {name} | {len(scores)} | {t.true} | {t.found} | {r['precision']:.3f} | "
-                    f"{r['recall']:.3f} | {r['f1']:.3f} | {r['level']:.3f} | {r['parent']:.3f} |")
+        rows.append(
+            f"| {name} | {len(scores)} | {t.true} | {t.found} | {r['precision']:.3f} | "
+            f"{r['recall']:.3f} | {r['f1']:.3f} | {r['level']:.3f} | {r['parent']:.3f} |"
+        )
     return "\n".join(rows)
 
 
@@ -135,16 +144,21 @@ def main() -> None:
     groups = run(args.corpus, args.verbose)
     print(table(groups))
     if args.verbose:
-        print("\n| file | true | found | P | R | F1 | level | parent |\n|---|---:|---:|---:|---:|"
-              "---:|---:|---:|")
+        print(
+            "\n| file | true | found | P | R | F1 | level | parent |\n|---|---:|---:|---:|---:|"
+            "---:|---:|---:|"
+        )
         for scores in groups.values():
             for s in scores:
                 r = s.ratios()
-                print(f"| {s.name} | {s.true} | {s.found} | {r['precision']:.2f} | "
-                      f"{r['recall']:.2f} | {r['f1']:.2f} | {r['level']:.2f} | {r['parent']:.2f} |")
+                print(
+                    f"| {s.name} | {s.true} | {s.found} | {r['precision']:.2f} | "
+                    f"{r['recall']:.2f} | {r['f1']:.2f} | {r['level']:.2f} | {r['parent']:.2f} |"
+                )
     if args.json:
-        data = {name: [{**asdict(s), **s.ratios()} for s in scores]
-                for name, scores in groups.items()}
+        data = {
+            name: [{**asdict(s), **s.ratios()} for s in scores] for name, scores in groups.items()
+        }
         args.json.write_text(json.dumps(data, indent=2))
 
 

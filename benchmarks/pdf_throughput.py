@@ -39,9 +39,13 @@ from structchunk.records import to_json_line
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_FILES = (
-    "pdf/usgov/NARA2022.pdf", "pdf/usgov/DHS2020.pdf", "pdf/pdfplumber/federal-register-"
-    "2020-17221.pdf", "pdf/awsdocs/WorkingWithItems.pdf", "pdf/fastapi/deployment-concepts.pdf",
-    "pdf/rust-book/ch03-02-data-types.pdf", "pdf/untagged/readability-v8-blog.pdf",
+    "pdf/usgov/NARA2022.pdf",
+    "pdf/usgov/DHS2020.pdf",
+    "pdf/pdfplumber/federal-register-2020-17221.pdf",
+    "pdf/awsdocs/WorkingWithItems.pdf",
+    "pdf/fastapi/deployment-concepts.pdf",
+    "pdf/rust-book/ch03-02-data-types.pdf",
+    "pdf/untagged/readability-v8-blog.pdf",
     "pdf/pypdf-samples/multicolumn.pdf",
 )
 """A spread of kinds: reports with bookmarks, a three-column register, tagged and untagged
@@ -101,10 +105,21 @@ def throughput(corpus: Path, files: list[str], runs: int) -> list[dict[str, Any]
             times_bare.append(_timed(bare, data))
             times_pipe.append(_timed(pipeline, data, str(path)))
         b, p = statistics.median(times_bare), statistics.median(times_pipe)
-        rows.append({"file": name, "pages": pages, "bare_s": b, "pipeline_s": p,
-                     "bare_pages_s": pages / b, "pipeline_pages_s": pages / p, "ratio": p / b})
-        print(f"  {name}: {pages} pages, bare {b:.2f}s, pipeline {p:.2f}s, ratio {p / b:.2f}",
-              file=sys.stderr)
+        rows.append(
+            {
+                "file": name,
+                "pages": pages,
+                "bare_s": b,
+                "pipeline_s": p,
+                "bare_pages_s": pages / b,
+                "pipeline_pages_s": pages / p,
+                "ratio": p / b,
+            }
+        )
+        print(
+            f"  {name}: {pages} pages, bare {b:.2f}s, pipeline {p:.2f}s, ratio {p / b:.2f}",
+            file=sys.stderr,
+        )
     return rows
 
 
@@ -122,10 +137,14 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 def peak_rss(path: Path, fn: str) -> float:
     """Peak RSS (MB) of a fresh Python process running `fn` on the file."""
     extra = f", {str(path)!r}" if fn == "pipeline" else ""
-    code = _RSS_CHILD.format(bench=str(Path(__file__).parent), path=str(path), fn=fn,
-                             extra=extra)
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                         text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    code = _RSS_CHILD.format(bench=str(Path(__file__).parent), path=str(path), fn=fn, extra=extra)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
     return int(out.stdout.strip().splitlines()[-1]) / 1024
 
 
@@ -137,8 +156,15 @@ def parallel(path: Path, jobs: int) -> dict[str, Any]:
     start = time.perf_counter()
     many = chunks_with_jobs(data, str(path), jobs)
     multi = time.perf_counter() - start
-    return {"file": path.name, "jobs": jobs, "one_s": single, "many_s": multi,
-            "speedup": single / multi, "identical": many == one, "chunks": len(one)}
+    return {
+        "file": path.name,
+        "jobs": jobs,
+        "one_s": single,
+        "many_s": multi,
+        "speedup": single / multi,
+        "identical": many == one,
+        "chunks": len(one),
+    }
 
 
 def main() -> None:
@@ -159,21 +185,32 @@ def main() -> None:
     print("| file | pages | bare pages/s | pipeline pages/s | pipeline / bare |")
     print("|---|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['file']} | {r['pages']} | {r['bare_pages_s']:.1f} | "
-              f"{r['pipeline_pages_s']:.1f} | {r['ratio']:.2f} |")
-    print(f"| **all** | {pages} | {pages / bare_s:.1f} | {pages / pipe_s:.1f} | "
-          f"{pipe_s / bare_s:.2f} |")
+        print(
+            f"| {r['file']} | {r['pages']} | {r['bare_pages_s']:.1f} | "
+            f"{r['pipeline_pages_s']:.1f} | {r['ratio']:.2f} |"
+        )
+    print(
+        f"| **all** | {pages} | {pages / bare_s:.1f} | {pages / pipe_s:.1f} | "
+        f"{pipe_s / bare_s:.2f} |"
+    )
     big = args.corpus / JOBS_FILE
     if not args.skip_rss:
-        result["rss"] = {"file": JOBS_FILE, "pipeline_mb": peak_rss(big, "pipeline"),
-                         "bare_mb": peak_rss(big, "bare")}
-        print(f"\nPeak RSS on {JOBS_FILE}: pipeline {result['rss']['pipeline_mb']:.0f} MB, "
-              f"bare pdfplumber {result['rss']['bare_mb']:.0f} MB")
+        result["rss"] = {
+            "file": JOBS_FILE,
+            "pipeline_mb": peak_rss(big, "pipeline"),
+            "bare_mb": peak_rss(big, "bare"),
+        }
+        print(
+            f"\nPeak RSS on {JOBS_FILE}: pipeline {result['rss']['pipeline_mb']:.0f} MB, "
+            f"bare pdfplumber {result['rss']['bare_mb']:.0f} MB"
+        )
     if not args.skip_jobs:
         result["jobs"] = parallel(big, args.jobs)
         j = result["jobs"]
-        print(f"\nParallel on {JOBS_FILE}: 1 process {j['one_s']:.1f}s, {j['jobs']} processes "
-              f"{j['many_s']:.1f}s, speed-up {j['speedup']:.2f}x, identical: {j['identical']}")
+        print(
+            f"\nParallel on {JOBS_FILE}: 1 process {j['one_s']:.1f}s, {j['jobs']} processes "
+            f"{j['many_s']:.1f}s, speed-up {j['speedup']:.2f}x, identical: {j['identical']}"
+        )
     if args.json:
         args.json.write_text(json.dumps(result, indent=2))
 

@@ -41,6 +41,7 @@ def bare_parse(docs: list[tuple[str, bytes]]) -> Callable[[], None]:
     def run() -> None:
         for text in texts:
             md.parse(text)
+
     return run
 
 
@@ -55,6 +56,7 @@ def end_to_end(docs: list[tuple[str, bytes]], options: ChunkOptions) -> Callable
         for source, data in docs:
             for chunk in iter_chunks_from_bytes(data, source, "markdown", options):
                 sink.write(to_json_line(chunk))
+
     return run
 
 
@@ -68,8 +70,11 @@ def train_bpe(docs: list[tuple[str, bytes]], vocab_size: int) -> str:
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tokenizer.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        show_progress=False,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+    )
     tokenizer.train_from_iterator((data.decode("utf-8") for _, data in docs), trainer)
     path = Path(tempfile.mkdtemp()) / "tokenizer.json"
     tokenizer.save(str(path))
@@ -81,11 +86,19 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--max-tokens", type=int, default=256)
-    parser.add_argument("--tokenizers", default="words",
-                        help="comma-separated tokenizer specs to compare end to end")
-    parser.add_argument("--bpe", type=int, default=0, metavar="VOCAB",
-                        help="also time a byte-level BPE of this vocabulary size trained on "
-                        "the corpus (hf:…), e.g. 32000")
+    parser.add_argument(
+        "--tokenizers",
+        default="words",
+        help="comma-separated tokenizer specs to compare end to end",
+    )
+    parser.add_argument(
+        "--bpe",
+        type=int,
+        default=0,
+        metavar="VOCAB",
+        help="also time a byte-level BPE of this vocabulary size trained on "
+        "the corpus (hf:…), e.g. 32000",
+    )
     args = parser.parse_args()
     docs = corpus_markdown(args.corpus)
     specs = args.tokenizers.split(",")
@@ -98,9 +111,12 @@ def main() -> None:
         label = f"hf BPE, {args.bpe} tokens" if spec.startswith("hf:") else spec
         cases[f"structchunk end to end ({label})"] = end_to_end(docs, options)
     seconds = measure(cases, args.runs)
-    print(f"{len(docs)} Markdown files, {megabytes:.2f} MB, median of {args.runs} runs, "
-          f"max_tokens={args.max_tokens}\n")
+    print(
+        f"{len(docs)} Markdown files, {megabytes:.2f} MB, median of {args.runs} runs, "
+        f"max_tokens={args.max_tokens}\n"
+    )
     print_speed_table(seconds, "markdown-it-py bare parse (commonmark)", megabytes)
+
 
 if __name__ == "__main__":
     main()

@@ -17,7 +17,7 @@ def measure(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, float]
     times: dict[str, list[float]] = {name: [] for name in cases}
     names = list(cases)
     for round_ in range(runs):
-        order = names[round_ % len(names):] + names[:round_ % len(names)]
+        order = names[round_ % len(names) :] + names[: round_ % len(names)]
         for name in order:
             start = time.process_time()
             cases[name]()

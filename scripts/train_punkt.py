@@ -109,11 +109,14 @@ def training_paragraphs(corpus: Path) -> Iterator[str]:
     """English prose paragraphs of the corpus, in a fixed order."""
     chroma = corpus / "text" / "chroma"
     sources: list[tuple[Path, Callable[[str], Iterator[str]]]] = [
-        (chroma / name, plain_paragraphs) for name in CHROMA_PROSE]
+        (chroma / name, plain_paragraphs) for name in CHROMA_PROSE
+    ]
     sources.append((chroma / CHROMA_WIKITEXT, wikitext_paragraphs))
     for name in MARKDOWN_SETS:
-        sources.extend((path, markdown_paragraphs)
-                       for path in sorted((corpus / "markdown" / name).rglob("*.md")))
+        sources.extend(
+            (path, markdown_paragraphs)
+            for path in sorted((corpus / "markdown" / name).rglob("*.md"))
+        )
     for path, reader in sources:
         text = path.read_text(encoding="utf-8")
         yield from (p for p in reader(text) if is_prose(p))
@@ -155,24 +158,27 @@ def train(paragraphs: list[str], curated: dict[str, set[str]]) -> PunktParameter
     trainer.train("\n\n".join(paragraphs), finalize=False)
     trainer.finalize_training()
     params = trainer.get_params()
-    params.abbrev_types = ({t for t in params.abbrev_types if _LEARNT_ABBREVIATION.match(t)}
-                           | curated["abbrev_types"])
-    params.sent_starters = ({t for t in params.sent_starters
-                             if params.ortho_context.get(t, 0) & ORTHO_LOWER}
-                            | curated["sent_starters"])
+    params.abbrev_types = {
+        t for t in params.abbrev_types if _LEARNT_ABBREVIATION.match(t)
+    } | curated["abbrev_types"]
+    params.sent_starters = {
+        t for t in params.sent_starters if params.ortho_context.get(t, 0) & ORTHO_LOWER
+    } | curated["sent_starters"]
     return params
 
 
 def tab_files(params: PunktParameters) -> dict[str, str]:
     """The four `punkt_tab` files' contents, every file's lines sorted."""
+
     def lines(rows: Iterable[str]) -> str:
         return "".join(f"{row}\n" for row in sorted(rows))
 
     return {
         "abbrev_types.txt": lines(params.abbrev_types),
         "collocations.tab": lines("\t".join(pair) for pair in params.collocations),
-        "ortho_context.tab": lines(f"{word}\t{flags}"
-                                   for word, flags in params.ortho_context.items() if flags),
+        "ortho_context.tab": lines(
+            f"{word}\t{flags}" for word, flags in params.ortho_context.items() if flags
+        ),
         "sent_starters.txt": lines(params.sent_starters),
     }
 
@@ -184,21 +190,30 @@ def build(corpus: Path) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--corpus", type=Path,
-                        default=Path(os.environ.get("STRUCTCHUNK_CORPUS", DEFAULT_CORPUS)))
+    parser.add_argument(
+        "--corpus", type=Path, default=Path(os.environ.get("STRUCTCHUNK_CORPUS", DEFAULT_CORPUS))
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--check", action="store_true",
-                        help="compare with the files in --out instead of writing them")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="compare with the files in --out instead of writing them",
+    )
     args = parser.parse_args(argv)
     if not (args.corpus / "text" / "chroma").is_dir():
-        print(f"error: no corpus at {args.corpus} (set --corpus or STRUCTCHUNK_CORPUS)",
-              file=sys.stderr)
+        print(
+            f"error: no corpus at {args.corpus} (set --corpus or STRUCTCHUNK_CORPUS)",
+            file=sys.stderr,
+        )
         return 2
     files = build(args.corpus)
     if args.check:
-        changed = [name for name, content in sorted(files.items())
-                   if not (args.out / name).is_file()
-                   or (args.out / name).read_text(encoding="utf-8") != content]
+        changed = [
+            name
+            for name, content in sorted(files.items())
+            if not (args.out / name).is_file()
+            or (args.out / name).read_text(encoding="utf-8") != content
+        ]
         for name in changed:
             print(f"differs: {args.out / name}", file=sys.stderr)
         return 1 if changed else 0

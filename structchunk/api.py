@@ -34,8 +34,9 @@ def resolve_options(options: ChunkOptions | None = None, **overrides: Any) -> Ch
             return options
         return ChunkOptions(**{**dict(options), **overrides})
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}"
-                             for e in error.errors())
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in error.errors()
+        )
         raise OptionsError(f"invalid options: {problems}") from None
 
 
@@ -47,8 +48,9 @@ def parse_document(data: bytes, source: str, format: str, options: ChunkOptions)
         raise error.with_source(source) from error
 
 
-def _record(packed: PackedChunk, index: int, doc_id: str, source: str, format: str,
-            tokenizer: str) -> Chunk:
+def _record(
+    packed: PackedChunk, index: int, doc_id: str, source: str, format: str, tokenizer: str
+) -> Chunk:
     prov = packed.prov
     return Chunk.model_construct(
         id=chunk_id(doc_id, index, packed.text),
@@ -68,9 +70,15 @@ def _record(packed: PackedChunk, index: int, doc_id: str, source: str, format: s
     )
 
 
-def iter_chunks_from_bytes(data: bytes, source: str, format: str | None = None,
-                           options: ChunkOptions | None = None, *, strict: bool = False,
-                           **overrides: Any) -> Iterator[Chunk]:
+def iter_chunks_from_bytes(
+    data: bytes,
+    source: str,
+    format: str | None = None,
+    options: ChunkOptions | None = None,
+    *,
+    strict: bool = False,
+    **overrides: Any,
+) -> Iterator[Chunk]:
     """Chunks of a document given as bytes; `format` is detected from `source` if None."""
     opts = resolve_options(options, **overrides)
     fmt = format or opts.format or detect_format(source)
@@ -94,16 +102,16 @@ def read_input(path: str | os.PathLike[str]) -> bytes:
     except FileNotFoundError:
         raise InputError("no such file", source=str(path)) from None
     except IsADirectoryError:
-        raise InputError("is a directory (the CLI reads directories)",
-                         source=str(path)) from None
+        raise InputError("is a directory (the CLI reads directories)", source=str(path)) from None
     except PermissionError:
         raise InputError("permission denied", source=str(path)) from None
     except OSError as error:
         raise InputError(f"cannot read: {error.strerror or error}", source=str(path)) from None
 
 
-def iter_chunks(path: str | os.PathLike[str], options: ChunkOptions | None = None,
-                **overrides: Any) -> Iterator[Chunk]:
+def iter_chunks(
+    path: str | os.PathLike[str], options: ChunkOptions | None = None, **overrides: Any
+) -> Iterator[Chunk]:
     """Stream the chunks of one file (format from `options.format` or the extension)."""
     opts = resolve_options(options, **overrides)
     source = os.fspath(path)
@@ -111,14 +119,19 @@ def iter_chunks(path: str | os.PathLike[str], options: ChunkOptions | None = Non
     yield from iter_chunks_from_bytes(read_input(source), source, fmt, opts)
 
 
-def chunk_file(path: str | os.PathLike[str], options: ChunkOptions | None = None,
-               **overrides: Any) -> list[Chunk]:
+def chunk_file(
+    path: str | os.PathLike[str], options: ChunkOptions | None = None, **overrides: Any
+) -> list[Chunk]:
     """All chunks of one file, e.g. `chunk_file("guide.md", max_tokens=256)`."""
     return list(iter_chunks(path, options, **overrides))
 
 
-def chunk_text(text: str, format: str = "markdown", options: ChunkOptions | None = None,
-               source: str = "-", **overrides: Any) -> list[Chunk]:
+def chunk_text(
+    text: str,
+    format: str = "markdown",
+    options: ChunkOptions | None = None,
+    source: str = "-",
+    **overrides: Any,
+) -> list[Chunk]:
     """All chunks of a document given as a string, e.g. `chunk_text(md, format="markdown")`."""
-    return list(iter_chunks_from_bytes(text.encode("utf-8"), source, format, options,
-                                       **overrides))
+    return list(iter_chunks_from_bytes(text.encode("utf-8"), source, format, options, **overrides))

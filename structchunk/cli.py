@@ -59,8 +59,14 @@ class _ProgressBar:
         # tqdm's monitor thread would make a parallel PDF read spawn its workers (slow to
         # start) instead of forking them: fork is only safe in a single-threaded process
         tqdm.monitor_interval = 0
-        self.bar = tqdm(total=total, unit="file", disable=not enabled, file=sys.stderr,
-                        leave=False, dynamic_ncols=True)
+        self.bar = tqdm(
+            total=total,
+            unit="file",
+            disable=not enabled,
+            file=sys.stderr,
+            leave=False,
+            dynamic_ncols=True,
+        )
         self.page_bar: tqdm[Any] | None = None
         self.chunks = 0
         self.bytes = 0
@@ -72,8 +78,14 @@ class _ProgressBar:
             return
         if self.page_bar is None or self.page_bar.total != total:
             self._close_pages()
-            self.page_bar = tqdm(total=total, unit="page", file=sys.stderr, leave=False,
-                                 dynamic_ncols=True, position=1)
+            self.page_bar = tqdm(
+                total=total,
+                unit="page",
+                file=sys.stderr,
+                leave=False,
+                dynamic_ncols=True,
+                position=1,
+            )
         self.page_bar.update(done - self.page_bar.n)
 
     def logging_above(self) -> AbstractContextManager[None]:
@@ -93,8 +105,9 @@ class _ProgressBar:
             self.chunks += outcome.chunks
             self.bytes += size
         elapsed = max(time.perf_counter() - self.start, 1e-9)
-        self.bar.set_postfix_str(f"{self.chunks} chunks, {self.bytes / 1e6 / elapsed:.2f} MB/s",
-                                 refresh=False)
+        self.bar.set_postfix_str(
+            f"{self.chunks} chunks, {self.bytes / 1e6 / elapsed:.2f} MB/s", refresh=False
+        )
         self.bar.update(1)
 
     def close(self) -> None:
@@ -104,39 +117,91 @@ class _ProgressBar:
 
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True)
-@click.option("-o", "--output", "out", default="-", show_default=True,
-              help="JSONL file to write (atomically), or - for stdout.")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    default="-",
+    show_default=True,
+    help="JSONL file to write (atomically), or - for stdout.",
+)
 @chunking_options
-@click.option("--strict", is_flag=True,
-              help="Fail a file on any budget violation or lost text.")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write one JSONL per input, mirroring the input tree (a/b.md -> "
-              "OUT_DIR/a/b.md.jsonl), instead of one -o file.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: the number of cores).")
-@click.option("--errors", "errors_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Write failed files as JSONL (path, kind, message).")
-@click.option("--manifest", "manifest_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Manifest for incremental reruns (default: beside the "
-              "output).")
+@click.option("--strict", is_flag=True, help="Fail a file on any budget violation or lost text.")
+@click.option(
+    "--out-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write one JSONL per input, mirroring the input tree (a/b.md -> "
+    "OUT_DIR/a/b.md.jsonl), instead of one -o file.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes (default: the number of cores).",
+)
+@click.option(
+    "--errors",
+    "errors_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write failed files as JSONL (path, kind, message).",
+)
+@click.option(
+    "--manifest",
+    "manifest_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Manifest for incremental reruns (default: beside the output).",
+)
 @click.option("--no-manifest", is_flag=True, help="Convert every input, remember nothing.")
-@click.option("--prune", is_flag=True,
-              help="Remove outputs of inputs that no longer exist (from the manifest).")
-@click.option("--timeout-per-file", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Fail a file that takes longer than this many seconds.")
-@click.option("--allow-failures", is_flag=True,
-              help="Exit 0 even when some files failed (they are still reported).")
-@click.option("--engine", type=click.Choice(["local", "ray"]), default="local",
-              show_default=True, help="Run on this machine, or on a Ray cluster.")
-@click.option("--ray-address", default=None,
-              help="Ray cluster address (default: start a local Ray).")
+@click.option(
+    "--prune",
+    is_flag=True,
+    help="Remove outputs of inputs that no longer exist (from the manifest).",
+)
+@click.option(
+    "--timeout-per-file",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Fail a file that takes longer than this many seconds.",
+)
+@click.option(
+    "--allow-failures",
+    is_flag=True,
+    help="Exit 0 even when some files failed (they are still reported).",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Run on this machine, or on a Ray cluster.",
+)
+@click.option(
+    "--ray-address", default=None, help="Ray cluster address (default: start a local Ray)."
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.pass_context
-def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, strict: bool,
-            out_dir: Path | None, jobs: int | None, errors_path: Path | None,
-            manifest_path: Path | None, no_manifest: bool, prune: bool,
-            timeout_per_file: float | None, allow_failures: bool, engine: str,
-            ray_address: str | None, quiet: bool, **chunking: Any) -> None:
+def convert(
+    ctx: click.Context,
+    inputs: tuple[str, ...],
+    out: str,
+    strict: bool,
+    out_dir: Path | None,
+    jobs: int | None,
+    errors_path: Path | None,
+    manifest_path: Path | None,
+    no_manifest: bool,
+    prune: bool,
+    timeout_per_file: float | None,
+    allow_failures: bool,
+    engine: str,
+    ray_address: str | None,
+    quiet: bool,
+    **chunking: Any,
+) -> None:
     """Chunk INPUTS (files, directories, glob patterns, or - for stdin) into JSONL.
 
     Directories are searched recursively for known extensions; all inputs are
@@ -154,9 +219,15 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, strict: bool,
         exit_usage(str(error))
     for problem in missing:
         echo_error(str(problem))
-    config = BatchConfig(out=out, out_dir=out_dir, jobs=jobs,
-                         errors=errors_path, prune=prune, timeout=timeout_per_file,
-                         strict=strict)
+    config = BatchConfig(
+        out=out,
+        out_dir=out_dir,
+        jobs=jobs,
+        errors=errors_path,
+        prune=prune,
+        timeout=timeout_per_file,
+        strict=strict,
+    )
     if not no_manifest:
         config = replace(config, manifest=manifest_path or default_manifest(config))
     bar = _ProgressBar(len(items), enabled=not quiet and sys.stderr.isatty())
@@ -170,14 +241,23 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], out: str, strict: bool,
     finally:
         bar.close()
     if not quiet and report.summary is not None:
-        click.echo(report.summary.line(report.ok, report.failed, report.skipped,
-                                       report.seconds, report.pruned), err=True)
+        click.echo(
+            report.summary.line(
+                report.ok, report.failed, report.skipped, report.seconds, report.pruned
+            ),
+            err=True,
+        )
     if (report.failed or missing) and not allow_failures:
         ctx.exit(1)
 
 
-def _run_on_ray(items: list[InputFile], options: ChunkOptions, config: BatchConfig,
-                address: str | None, progress: _ProgressBar) -> BatchReport:
+def _run_on_ray(
+    items: list[InputFile],
+    options: ChunkOptions,
+    config: BatchConfig,
+    address: str | None,
+    progress: _ProgressBar,
+) -> BatchReport:
     try:
         from .ray import run_batch_on_ray
     except ImportError as error:

@@ -63,21 +63,29 @@ def _expand_one(raw: str, format_override: str | None) -> tuple[list[InputFile],
         files = _directory_files(path)
         if not files:
             return [], ["directory has no files with a known extension"]
-        return [InputFile(str(f), format_override or detect_format(str(f)),
-                          safe_relative(f.relative_to(path).as_posix())) for f in files], []
+        return [
+            InputFile(
+                str(f),
+                format_override or detect_format(str(f)),
+                safe_relative(f.relative_to(path).as_posix()),
+            )
+            for f in files
+        ], []
     if _GLOB_CHARS & set(raw) and not path.exists():
         matches = sorted(m for m in glob.glob(raw, recursive=True) if Path(m).is_file())
         if not matches:
             return [], ["no files match this pattern"]
-        return [InputFile(m, format_override or detect_format(m), safe_relative(m))
-                for m in matches], []
+        return [
+            InputFile(m, format_override or detect_format(m), safe_relative(m)) for m in matches
+        ], []
     if not path.exists():
         return [], ["no such file or directory"]
     return [InputFile(raw, format_override or detect_format(raw), safe_relative(raw))], []
 
 
-def expand_inputs(inputs: tuple[str, ...] | list[str],
-                  format_override: str | None) -> tuple[list[InputFile], list[StructChunkError]]:
+def expand_inputs(
+    inputs: tuple[str, ...] | list[str], format_override: str | None
+) -> tuple[list[InputFile], list[StructChunkError]]:
     """The files to convert, sorted by `rel` and deduplicated, and one error per unusable input.
 
     Raises `StructChunkError` for usage mistakes (stdin without --format, two inputs that
@@ -97,7 +105,9 @@ def expand_inputs(inputs: tuple[str, ...] | list[str],
         for item in found:
             clash = items.get(item.key)
             if clash is not None and clash.path != item.path:
-                raise InputError(f"{item.path} and {clash.path} would both be written as "
-                                 f"{item.key!r}; convert them in separate runs")
+                raise InputError(
+                    f"{item.path} and {clash.path} would both be written as "
+                    f"{item.key!r}; convert them in separate runs"
+                )
             items[item.key] = item
     return [items[key] for key in sorted(items, key=lambda k: PurePosixPath(k).parts)], problems

@@ -23,31 +23,50 @@ class ChunkOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
-    max_tokens: int = Field(DEFAULT_MAX_TOKENS, ge=MIN_MAX_TOKENS,
-                            description="Budget per chunk, heading prefix included.")
-    min_tokens: int = Field(0, ge=0, description="Merge chunks smaller than this into a "
-                            "neighbour in the same section when the result still fits.")
-    overlap_tokens: int = Field(0, ge=0, description="Repeat up to this many tokens of whole "
-                                "trailing sentences of the previous chunk (same section only).")
+    max_tokens: int = Field(
+        DEFAULT_MAX_TOKENS,
+        ge=MIN_MAX_TOKENS,
+        description="Budget per chunk, heading prefix included.",
+    )
+    min_tokens: int = Field(
+        0,
+        ge=0,
+        description="Merge chunks smaller than this into a "
+        "neighbour in the same section when the result still fits.",
+    )
+    overlap_tokens: int = Field(
+        0,
+        ge=0,
+        description="Repeat up to this many tokens of whole "
+        "trailing sentences of the previous chunk (same section only).",
+    )
     tokenizer: str | Callable[[str], int] = Field(
-        "words", description="`words`, `chars`, `tiktoken:<encoding>`, `hf:<name-or-path>`, "
-        "or (library only) any callable str -> int.")
+        "words",
+        description="`words`, `chars`, `tiktoken:<encoding>`, `hf:<name-or-path>`, "
+        "or (library only) any callable str -> int.",
+    )
     heading_prefix: bool = Field(True, description="Start each chunk's text with its heading path.")
     format: FormatName | None = Field(None, description="Override format detection.")
     sentence_model: str = Field("bundled", description="`bundled` or `nltk:<language>`.")
-    pdf_password: str | None = Field(None, description="Password for encrypted PDFs.",
-                                     repr=False)
-    jobs: int = Field(1, ge=1, description="Processes that may read one large document "
-                      "(PDF pages); output is identical for any value.")
+    pdf_password: str | None = Field(None, description="Password for encrypted PDFs.", repr=False)
+    jobs: int = Field(
+        1,
+        ge=1,
+        description="Processes that may read one large document "
+        "(PDF pages); output is identical for any value.",
+    )
 
     @model_validator(mode="after")
     def _check_budget(self) -> ChunkOptions:
         if self.min_tokens >= self.max_tokens:
-            raise ValueError(f"min_tokens ({self.min_tokens}) must be below "
-                             f"max_tokens ({self.max_tokens})")
+            raise ValueError(
+                f"min_tokens ({self.min_tokens}) must be below max_tokens ({self.max_tokens})"
+            )
         if self.overlap_tokens * 2 > self.max_tokens:
-            raise ValueError(f"overlap_tokens ({self.overlap_tokens}) must be at most half "
-                             f"of max_tokens ({self.max_tokens})")
+            raise ValueError(
+                f"overlap_tokens ({self.overlap_tokens}) must be at most half "
+                f"of max_tokens ({self.max_tokens})"
+            )
         return self
 
     @property

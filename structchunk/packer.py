@@ -33,9 +33,13 @@ introduces it ("The following names are reserved:"); longer ones are ordinary te
 
 def is_lead_in(block: Block, text: str, following: Block | None) -> bool:
     """Whether `block` introduces the block after it and should stay with it."""
-    return (isinstance(block, Paragraph) and following is not None
-            and not isinstance(following, Paragraph) and text.rstrip().endswith(":")
-            and len(text.split()) <= LEAD_IN_MAX_WORDS)
+    return (
+        isinstance(block, Paragraph)
+        and following is not None
+        and not isinstance(following, Paragraph)
+        and text.rstrip().endswith(":")
+        and len(text.split()) <= LEAD_IN_MAX_WORDS
+    )
 
 
 @dataclass(slots=True)
@@ -55,8 +59,13 @@ class PackedChunk:
 class Packer:
     """Packs documents under one set of options; reusable across documents."""
 
-    def __init__(self, options: ChunkOptions, tokenizer: Tokenizer | None = None,
-                 segmenter: SentenceSegmenter | None = None, strict: bool = False) -> None:
+    def __init__(
+        self,
+        options: ChunkOptions,
+        tokenizer: Tokenizer | None = None,
+        segmenter: SentenceSegmenter | None = None,
+        strict: bool = False,
+    ) -> None:
         self.options = options
         self.tokenizer = tokenizer or get_tokenizer(options.tokenizer)
         self.segmenter = segmenter or get_segmenter(options.sentence_model)
@@ -79,8 +88,7 @@ class Packer:
         cached = self._prefix_cache.get(path)
         if cached is None:
             limit = int(self.options.max_tokens * DEFAULT_MAX_PREFIX_SHARE)
-            cached = self._prefix_cache[path] = heading_prefix(path, limit,
-                                                               self.tokenizer.count)
+            cached = self._prefix_cache[path] = heading_prefix(path, limit, self.tokenizer.count)
         return cached
 
     def _head_tokens(self, head: str) -> int:
@@ -121,8 +129,9 @@ class Packer:
             previous = fitted
             yield self._finish(section, head, prefix, shortened, fitted, body)
 
-    def _whole_section(self, section: Section, head: str, prefix: str, shortened: bool,
-                       texts: list[str]) -> PackedChunk | None:
+    def _whole_section(
+        self, section: Section, head: str, prefix: str, shortened: bool, texts: list[str]
+    ) -> PackedChunk | None:
         """The section as one chunk when it fits — the common case, counted with one call
         instead of one per block (what keeps sub-word tokenizers cheap)."""
         body = "\n\n".join(texts)
@@ -132,12 +141,15 @@ class Packer:
         n_tokens = self.tokenizer.count(head + body)
         if n_tokens > limit:
             return None
-        units = [Unit(text, 0, kind=block.kind, prov=block.prov)
-                 for block, text in zip(section.blocks, texts)]
+        units = [
+            Unit(text, 0, kind=block.kind, prov=block.prov)
+            for block, text in zip(section.blocks, texts)
+        ]
         return self._finish(section, head, prefix, shortened, units, body, n_tokens)
 
-    def _merge_small(self, groups: list[list[Unit]], budget: int,
-                     head_tokens: int) -> list[list[Unit]]:
+    def _merge_small(
+        self, groups: list[list[Unit]], budget: int, head_tokens: int
+    ) -> list[list[Unit]]:
         """No chunk under `min_tokens` where a neighbour in the section can help.
 
         A small chunk is merged into its predecessor (or a small predecessor into it)
@@ -158,8 +170,12 @@ class Packer:
             if (small(group) or small(last)) and group_cost(last + group) <= budget:
                 merged[-1] = last + group
                 continue
-            while small(group) and len(last) > 1 and not small(last[:-1]) \
-                    and group_cost(last[-1:] + group) <= budget:
+            while (
+                small(group)
+                and len(last) > 1
+                and not small(last[:-1])
+                and group_cost(last[-1:] + group) <= budget
+            ):
                 group = last[-1:] + group
                 last = merged[-1] = last[:-1]
             merged.append(group)
@@ -191,28 +207,29 @@ class Packer:
             else:
                 parts = [[u] for u in self._resplit(current[0], smaller)]
                 if len(parts) == 1 and smaller == 1:
-                    raise BudgetError(f"cannot fit {current[0].text[:40]!r} into "
-                                      f"{limit} tokens with its heading prefix")
+                    raise BudgetError(
+                        f"cannot fit {current[0].text[:40]!r} into "
+                        f"{limit} tokens with its heading prefix"
+                    )
             work[0:0] = [(part, smaller) for part in parts]
         return done
 
     def _resplit(self, unit: Unit, budget: int) -> list[Unit]:
         steps = SPLIT_ORDER["code" if unit.kind == "code" else "paragraph"]
-        units = explode(self.ctx, unit.text, steps, budget, unit.kind, unit.prov,
-                        unit.sep, unit.joint)
+        units = explode(
+            self.ctx, unit.text, steps, budget, unit.kind, unit.prov, unit.sep, unit.joint
+        )
         for piece in units:
             piece.table_rows = unit.table_rows
         return units
 
-    def _with_overlap(self, previous: list[Unit], group: list[Unit], body: str,
-                      head: str) -> str:
+    def _with_overlap(self, previous: list[Unit], group: list[Unit], body: str, head: str) -> str:
         """Prepend whole trailing sentences of the previous chunk, up to `overlap_tokens`."""
         sentences: list[str] = []
         for unit in reversed(previous):
             if unit.kind != "paragraph" or unit.joint < Joint.SENTENCE:
                 break
-            found = (self.segmenter.split(unit.text) if unit.joint == Joint.BLOCK
-                     else [unit.text])
+            found = self.segmenter.split(unit.text) if unit.joint == Joint.BLOCK else [unit.text]
             sentences[0:0] = found
             if unit.joint == Joint.BLOCK or self._tokens(sentences) > self.options.overlap_tokens:
                 break
@@ -229,14 +246,23 @@ class Packer:
     def _tokens(self, texts: list[str]) -> int:
         return sum(self.tokenizer.count(t) for t in texts)
 
-    def _finish(self, section: Section, head: str, prefix: str, shortened: bool,
-                units: list[Unit], body: str, n_tokens: int | None = None) -> PackedChunk:
+    def _finish(
+        self,
+        section: Section,
+        head: str,
+        prefix: str,
+        shortened: bool,
+        units: list[Unit],
+        body: str,
+        n_tokens: int | None = None,
+    ) -> PackedChunk:
         text = head + body
         if n_tokens is None:
             n_tokens = self.tokenizer.count(text)
         if n_tokens > self.options.max_tokens:  # _fit guarantees this
-            raise BudgetError(f"chunk of {n_tokens} tokens exceeds max_tokens "
-                              f"{self.options.max_tokens}")
+            raise BudgetError(
+                f"chunk of {n_tokens} tokens exceeds max_tokens {self.options.max_tokens}"
+            )
         kinds: list[str] = []
         prov = units[0].prov
         for unit in units:
@@ -245,11 +271,16 @@ class Packer:
             prov = prov.merged(unit.prov)
         table_parts = [u.table_rows for u in units if u.table_rows]
         return PackedChunk(
-            heading_path=section.path, text=text, body=body, n_tokens=n_tokens,
-            block_types=kinds, prov=prov,
+            heading_path=section.path,
+            text=text,
+            body=body,
+            n_tokens=n_tokens,
+            block_types=kinds,
+            prov=prov,
             table_rows=table_parts[0] if len(table_parts) == 1 else None,
-            prefix_shortened=shortened or (bool(section.path) and not prefix
-                                           and self.options.heading_prefix))
+            prefix_shortened=shortened
+            or (bool(section.path) and not prefix and self.options.heading_prefix),
+        )
 
     @staticmethod
     def _audit_nothing_lost(section: Section, groups: list[list[Unit]]) -> None:

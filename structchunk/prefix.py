@@ -28,7 +28,7 @@ def _candidates(path: Sequence[str]) -> Iterator[list[str]]:
     yield list(path)
     n = len(path)
     for keep in range(n - 2, 0, -1):  # elide middle levels, keep the root and the leaf(s)
-        yield [path[0], ELLIPSIS, *path[n - keep:]]
+        yield [path[0], ELLIPSIS, *path[n - keep :]]
     shortest = [path[0], ELLIPSIS, path[-1]] if n >= 3 else list(path)
     for limit in _TITLE_WORD_LIMITS:
         yield [t if t == ELLIPSIS else _cut_title(t, limit) for t in shortest]
@@ -36,8 +36,9 @@ def _candidates(path: Sequence[str]) -> Iterator[list[str]]:
         yield [_cut_title(path[-1], limit)]
 
 
-def heading_prefix(path: Sequence[str], limit: int,
-                   count: Callable[[str], int]) -> tuple[str, bool]:
+def heading_prefix(
+    path: Sequence[str], limit: int, count: Callable[[str], int]
+) -> tuple[str, bool]:
     """The longest informative prefix for `path` with `count(prefix) <= limit`.
 
     Returns the prefix ('' when even one cut title does not fit) and whether it was

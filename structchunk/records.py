@@ -26,24 +26,35 @@ class Chunk(BaseModel):
     source: str = Field(description="The input path as given, or `-` for stdin.")
     format: str = Field(description="markdown, html, pdf or text.")
     chunk_index: int = Field(ge=0, description="0-based position within the document.")
-    heading_path: list[str] = Field(description="Titles from the document root to the "
-                                    "chunk's section, complete even when the prefix is "
-                                    "shortened.")
-    text: str = Field(description="Embedding-ready text: the heading path (`A > B > C`) on "
-                      "the first line, a blank line, then the body.")
+    heading_path: list[str] = Field(
+        description="Titles from the document root to the "
+        "chunk's section, complete even when the prefix is "
+        "shortened."
+    )
+    text: str = Field(
+        description="Embedding-ready text: the heading path (`A > B > C`) on "
+        "the first line, a blank line, then the body."
+    )
     body: str = Field(description="The chunk content without the prefix.")
     n_tokens: int = Field(ge=0, description="Tokens in `text` under `tokenizer`.")
     tokenizer: str = Field(description="words, chars, tiktoken:<encoding>, hf:<name>, …")
-    block_types: list[str] = Field(description="Kinds of blocks inside: paragraph, list, "
-                                   "table, code.")
-    pages: list[int] | None = Field(None, description="PDF pages (1-based) the text comes "
-                                    "from.")
-    lines: list[int] | None = Field(None, min_length=2, max_length=2,
-                                    description="Source line range [first, last], 1-based "
-                                    "(Markdown, text).")
-    table_rows: list[int] | None = Field(None, min_length=3, max_length=3,
-                                         description="For a piece of a split table: first and "
-                                         "last body row (1-based) and the table's row count.")
+    block_types: list[str] = Field(
+        description="Kinds of blocks inside: paragraph, list, table, code."
+    )
+    pages: list[int] | None = Field(None, description="PDF pages (1-based) the text comes from.")
+    lines: list[int] | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description="Source line range [first, last], 1-based (Markdown, text).",
+    )
+    table_rows: list[int] | None = Field(
+        None,
+        min_length=3,
+        max_length=3,
+        description="For a piece of a split table: first and "
+        "last body row (1-based) and the table's row count.",
+    )
 
 
 @lru_cache(maxsize=1)

@@ -28,10 +28,40 @@ OPENERS = "\"'([{‘“«‹"
 BULLETS = "•◦▪‣⁃●○■□►▸"
 """Characters that only ever start a list item (ASCII `-`, `*`, `+` only at line starts)."""
 
-TITLES = frozenset((
-    "adm", "atty", "brig", "capt", "cmdr", "col", "cpl", "cpt", "dr", "fr", "gen", "gov",
-    "hon", "lt", "maj", "messrs", "mlle", "mme", "mr", "mrs", "ms", "msgr", "mt", "pres",
-    "prof", "rep", "rev", "sen", "sgt", "supt"))
+TITLES = frozenset(
+    (
+        "adm",
+        "atty",
+        "brig",
+        "capt",
+        "cmdr",
+        "col",
+        "cpl",
+        "cpt",
+        "dr",
+        "fr",
+        "gen",
+        "gov",
+        "hon",
+        "lt",
+        "maj",
+        "messrs",
+        "mlle",
+        "mme",
+        "mr",
+        "mrs",
+        "ms",
+        "msgr",
+        "mt",
+        "pres",
+        "prof",
+        "rep",
+        "rev",
+        "sen",
+        "sgt",
+        "supt",
+    )
+)
 """Abbreviations that stand before a name (`Mr. Brown`, `Mt. Fuji`). Punkt may end a
 sentence after them when the name is also a word it has seen in lower case (`brown`).
 From the curated list of the bundled model (scripts/punkt_curated.txt)."""
@@ -44,8 +74,12 @@ short enough that a stray unmatched quote cannot swallow a paragraph."""
 
 def _compile(pattern: str) -> re.Pattern[str]:
     """`pattern` with LIMIT, CLOSERS, BULLETS and QUOTE_CONTEXT filled in."""
-    for name, value in (("LIMIT", str(DEFAULT_MAX_ENCLOSED_CHARS)), ("CLOSERS", re.escape(CLOSERS)),
-                        ("BULLETS", BULLETS), ("QUOTE_CONTEXT", r"\s(\[{/—–-")):
+    for name, value in (
+        ("LIMIT", str(DEFAULT_MAX_ENCLOSED_CHARS)),
+        ("CLOSERS", re.escape(CLOSERS)),
+        ("BULLETS", BULLETS),
+        ("QUOTE_CONTEXT", r"\s(\[{/—–-"),
+    ):
         pattern = pattern.replace(name, value)
     return re.compile(pattern)
 
@@ -61,8 +95,14 @@ _QUESTION_OR_EXCLAMATION = re.compile(r"[!?]+(?:\s|$)")
 _BLANK_LINE = re.compile(r"(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)\s*")
 _CONTINUED_STOP = _compile(r"(?:[!?][!?.]*[CLOSERS]*|\.+[CLOSERS]+|(?:^|\s)\.)$")
 _ENCLOSURES = (
-    ('"', True, _compile(r'"(?<=[QUOTE_CONTEXT]")(?=[^\s"])[^"`]{0,LIMIT}(?<=[^\s"])"'
-                         r'(?![^\s.,;:!?)\]}—–’”-])')),
+    (
+        '"',
+        True,
+        _compile(
+            r'"(?<=[QUOTE_CONTEXT]")(?=[^\s"])[^"`]{0,LIMIT}(?<=[^\s"])"'
+            r"(?![^\s.,;:!?)\]}—–’”-])"
+        ),
+    ),
     ("'", True, _compile(r"'(?<=[QUOTE_CONTEXT]')(?=\w)(?:[^'`]|'(?=\w)){0,LIMIT}?(?<=\S)'(?!\w)")),
     ("“", False, _compile(r"“[^“”]{1,LIMIT}”")),
     ("‘", False, _compile(r"‘(?:[^‘’]|’(?=\w)){1,LIMIT}?’(?!\w)")),
@@ -77,8 +117,10 @@ patterns run on the text with a space in front, so their offsets are one too hig
 _ASIDE = _compile(r"\([^()]{1,LIMIT}[.!?][\"'’”]?\)|\[[^\[\]]{1,LIMIT}[.!?][\"'’”]?\]")
 _MARKER = re.compile(r"(?:(\d{1,2})|([a-z])|([A-Z]))(\.\)|[.)])(?=\s+\S)")
 """An enumerator: `1.`, `2)`, `3.)`, `a.`, `B)` (found by `_markers`)."""
-_MARKER_END = _compile(r"[.)](?:(?<=[\sBULLETS][^\W_][.)])|(?<=[\sBULLETS]\d\d[.)])"
-                       r"|(?<=[\sBULLETS][^\W_]\.\))|(?<=[\sBULLETS]\d\d\.\)))(?=\s+\S)")
+_MARKER_END = _compile(
+    r"[.)](?:(?<=[\sBULLETS][^\W_][.)])|(?<=[\sBULLETS]\d\d[.)])"
+    r"|(?<=[\sBULLETS][^\W_]\.\))|(?<=[\sBULLETS]\d\d\.\)))(?=\s+\S)"
+)
 """The last character of a possible `_MARKER`, run on the text with a space in front:
 a scan for `.` and `)` is much faster than trying `_MARKER` at every offset."""
 _BULLET = _compile(r"[BULLETS]")
@@ -147,8 +189,12 @@ def ellipses(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
             after += 1
         following = _skip_spaces(text, after)
         owned.append((start, following))
-        if following == after or following >= len(text) or not _starts_upper(text, following) \
-                or _PRONOUN_I.match(text, following):
+        if (
+            following == after
+            or following >= len(text)
+            or not _starts_upper(text, following)
+            or _PRONOUN_I.match(text, following)
+        ):
             continue
         if start > 0 and text[start - 1] in "[(":
             continue  # `[...]` marks an omission, never an end
@@ -224,10 +270,13 @@ def initials(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
     out: list[int] = []
     for cut in cuts:
         end = _trim_end(text, cut)
-        initial = _word_before(text, end) if text[end - 2:end - 1].isupper() else ""
+        initial = _word_before(text, end) if text[end - 2 : end - 1].isupper() else ""
         if _is_initial(initial.lstrip(OPENERS)) and _joins_initial(
-                initial, _word_before(text, _trim_end(text, end - len(initial))),
-                _WORD.match(text, cut), starters):
+            initial,
+            _word_before(text, _trim_end(text, end - len(initial))),
+            _WORD.match(text, cut),
+            starters,
+        ):
             continue
         out.append(cut)
     return out
@@ -237,15 +286,21 @@ def _is_initial(word: str) -> bool:
     return len(word) == 2 and word[0].isupper() and word[1] == "."
 
 
-def _joins_initial(initial: str, previous: str, following: re.Match[str] | None,
-                   starters: Collection[str]) -> bool:
+def _joins_initial(
+    initial: str, previous: str, following: re.Match[str] | None, starters: Collection[str]
+) -> bool:
     if following is None:
         return False
     word = following.group()
     if _is_initial(word):
         return True  # J. R.
-    return (initial[-2] != "I" and word[0].isupper() and _bare(word) not in starters
-            and bool(previous) and (previous[0].isupper() or _is_initial(previous)))
+    return (
+        initial[-2] != "I"
+        and word[0].isupper()
+        and _bare(word) not in starters
+        and bool(previous)
+        and (previous[0].isupper() or _is_initial(previous))
+    )
 
 
 def titles(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
@@ -256,9 +311,12 @@ def titles(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
     longest = max(map(len, TITLES)) + 2  # with an opening bracket or quote, and the stop
     for cut in cuts:
         end = _trim_end(text, cut)
-        title = text[max(0, end - longest):end].rsplit(None, 1)[-1].lstrip(OPENERS)
-        if title[-1:] == "." and title[:-1].lower() in TITLES \
-                and _bare(text[cut:cut + 40].split(None, 1)[0]) not in starters:
+        title = text[max(0, end - longest) : end].rsplit(None, 1)[-1].lstrip(OPENERS)
+        if (
+            title[-1:] == "."
+            and title[:-1].lower() in TITLES
+            and _bare(text[cut : cut + 40].split(None, 1)[0]) not in starters
+        ):
             continue
         out.append(cut)
     return out
@@ -282,16 +340,27 @@ def list_items(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
     line starts), before enumerators at line starts, and before each marker of an
     inline run (`1. … 2. …`, `a) … b) …`) that starts the text, a line, or follows a
     colon or a bullet. Never cut right after a marker (`1.` | `The first item`)."""
-    items = [] if text.isascii() else [  # every bullet character is non-ASCII
-        m.start() for m in _BULLET.finditer(text)
-        if m.start() == 0 or text[m.start() - 1].isspace()]
+    items = (
+        []
+        if text.isascii()
+        else [  # every bullet character is non-ASCII
+            m.start()
+            for m in _BULLET.finditer(text)
+            if m.start() == 0 or text[m.start() - 1].isspace()
+        ]
+    )
     if "\n" in text or "\r" in text:
         items += [m.end() - 1 for m in _LINE_DASH.finditer(text)]
     markers: list[tuple[int, int, bool]] = []  # (item start, marker end, cut before it)
     for run in _marker_runs(text):
         for index, marker in enumerate(run):
-            markers.append((_item_start(text, marker.start()), marker.end(),
-                            index > 0 or _at_line_start(text, marker.start())))
+            markers.append(
+                (
+                    _item_start(text, marker.start()),
+                    marker.end(),
+                    index > 0 or _at_line_start(text, marker.start()),
+                )
+            )
     if not items and not markers:
         return cuts
     items += [start for start, _, cut_before in markers if cut_before]
@@ -324,19 +393,26 @@ def _marker_runs(text: str) -> list[list[re.Match[str]]]:
     runs: list[list[re.Match[str]]] = []
     open_runs: dict[tuple[int, str], list[re.Match[str]]] = {}
     for marker in _markers(text):
-        if text[_skip_spaces(text, marker.end())].islower() \
-                and not _at_line_start(text, marker.start()):
+        if text[_skip_spaces(text, marker.end())].islower() and not _at_line_start(
+            text, marker.start()
+        ):
             continue
         key = (1 if marker.group(1) else 2 if marker.group(2) else 3, marker.group(4))
         run = open_runs.get(key)
-        if run is not None and _value(marker) == _value(run[-1]) + 1 \
-                and _NON_SPACE.search(text, _skip_spaces(text, run[-1].end()), marker.start()):
+        if (
+            run is not None
+            and _value(marker) == _value(run[-1]) + 1
+            and _NON_SPACE.search(text, _skip_spaces(text, run[-1].end()), marker.start())
+        ):
             run.append(marker)
         elif _opens_list(text, marker.start()):
             open_runs[key] = run = [marker]
             runs.append(run)
-    return [run for run in runs
-            if len(run) > 1 or (run[0].group(1) and _at_line_start(text, run[0].start()))]
+    return [
+        run
+        for run in runs
+        if len(run) > 1 or (run[0].group(1) and _at_line_start(text, run[0].start()))
+    ]
 
 
 def _markers(text: str) -> list[re.Match[str]]:
@@ -423,8 +499,9 @@ RULES: tuple[RuleFunction, ...] = (
 structural ones (list items, blank lines), last merge pieces that are not sentences."""
 
 
-def apply_rules(text: str, cuts: Cuts, starters: Collection[str],
-                rules: tuple[RuleFunction, ...] = RULES) -> Cuts:
+def apply_rules(
+    text: str, cuts: Cuts, starters: Collection[str], rules: tuple[RuleFunction, ...] = RULES
+) -> Cuts:
     """Punkt's cuts corrected by `rules`."""
     for rule in rules:
         cuts = rule(text, cuts, starters)

@@ -33,8 +33,9 @@ def params_from_tab_files(files: dict[str, str]) -> PunktParameters:
     params = PunktParameters()
     params.abbrev_types = set(_read_lines(files["abbrev_types.txt"]))
     params.sent_starters = set(_read_lines(files["sent_starters.txt"]))
-    params.collocations = {tuple(line.split("\t", 1))
-                           for line in _read_lines(files["collocations.tab"])}
+    params.collocations = {
+        tuple(line.split("\t", 1)) for line in _read_lines(files["collocations.tab"])
+    }
     ortho: dict[str, int] = {}
     for line in _read_lines(files["ortho_context.tab"]):
         word, _, value = line.rpartition("\t")
@@ -56,7 +57,8 @@ def _nltk_params(language: str) -> PunktParameters:
     if not re.fullmatch(r"[a-z_]+", language):
         raise SentenceModelError(
             f"invalid sentence model 'nltk:{language}': the language is the lower-case name "
-            "of a punkt_tab folder, e.g. nltk:german")
+            "of a punkt_tab folder, e.g. nltk:german"
+        )
     import nltk.data
 
     try:
@@ -70,7 +72,8 @@ def _nltk_params(language: str) -> PunktParameters:
             f"sentence model nltk:{language} is not installed (no "
             f"tokenizers/punkt_tab/{language}/ in the NLTK data path): on a machine with "
             "internet run `python -m nltk.downloader punkt_tab`, copy its nltk_data folder "
-            "here and set NLTK_DATA to it, or use the bundled English model") from None
+            "here and set NLTK_DATA to it, or use the bundled English model"
+        ) from None
     return params_from_tab_files(files)
 
 
@@ -81,8 +84,9 @@ def model_params(model: str = DEFAULT_MODEL) -> PunktParameters:
     kind, _, language = model.partition(":")
     if kind == "nltk" and language:
         return _nltk_params(language)
-    raise SentenceModelError(f"unknown sentence model {model!r}: use `bundled` or "
-                             "`nltk:<language>` (e.g. nltk:german)")
+    raise SentenceModelError(
+        f"unknown sentence model {model!r}: use `bundled` or `nltk:<language>` (e.g. nltk:german)"
+    )
 
 
 @lru_cache(maxsize=8)

@@ -103,8 +103,16 @@ SPLIT_ORDER: dict[BlockKind, tuple[Step, ...]] = {
 Characters are always the final fallback, for a single token longer than the budget."""
 
 
-def explode(ctx: SplitContext, text: str, steps: tuple[Step, ...], budget: int,
-            kind: BlockKind, prov: Provenance, sep: str, joint: Joint) -> list[Unit]:
+def explode(
+    ctx: SplitContext,
+    text: str,
+    steps: tuple[Step, ...],
+    budget: int,
+    kind: BlockKind,
+    prov: Provenance,
+    sep: str,
+    joint: Joint,
+) -> list[Unit]:
     """`text` as units that each fit `budget`, cut by the first steps that suffice."""
     tokens = ctx.tokenizer.count(text)
     if tokens <= budget:
@@ -121,8 +129,15 @@ def explode(ctx: SplitContext, text: str, steps: tuple[Step, ...], budget: int,
     return units
 
 
-def _char_units(ctx: SplitContext, text: str, budget: int, kind: BlockKind,
-                prov: Provenance, sep: str, joint: Joint) -> list[Unit]:
+def _char_units(
+    ctx: SplitContext,
+    text: str,
+    budget: int,
+    kind: BlockKind,
+    prov: Provenance,
+    sep: str,
+    joint: Joint,
+) -> list[Unit]:
     """Slices of a single over-long token, each as long as still fits (binary search)."""
     units: list[Unit] = []
     start = 0
@@ -137,14 +152,24 @@ def _char_units(ctx: SplitContext, text: str, budget: int, kind: BlockKind,
         piece = text[start:low]
         first = not units
         piece_sep = sep if first else ""
-        units.append(Unit(piece, ctx.tokenizer.count(piece), piece_sep,
-                          ctx.sep_tokens(piece_sep), joint if first else Joint.CHAR, kind, prov))
+        units.append(
+            Unit(
+                piece,
+                ctx.tokenizer.count(piece),
+                piece_sep,
+                ctx.sep_tokens(piece_sep),
+                joint if first else Joint.CHAR,
+                kind,
+                prov,
+            )
+        )
         start = low
     return units
 
 
-def block_units(ctx: SplitContext, block: Block, budget: int,
-                text: str | None = None) -> list[Unit]:
+def block_units(
+    ctx: SplitContext, block: Block, budget: int, text: str | None = None
+) -> list[Unit]:
     """The units of one block (rendered as `text`, when the caller already did): itself
     when it fits, else its pieces by `SPLIT_ORDER`."""
     if text is None:
@@ -154,8 +179,9 @@ def block_units(ctx: SplitContext, block: Block, budget: int,
     if tokens <= budget:
         return [Unit(text, tokens, sep, ctx.sep_tokens(sep), Joint.BLOCK, block.kind, block.prov)]
     if isinstance(block, Paragraph):
-        return explode(ctx, text, SPLIT_ORDER["paragraph"], budget, "paragraph", block.prov,
-                       sep, Joint.BLOCK)
+        return explode(
+            ctx, text, SPLIT_ORDER["paragraph"], budget, "paragraph", block.prov, sep, Joint.BLOCK
+        )
     if isinstance(block, ListBlock):
         return _list_units(ctx, block, budget)
     if isinstance(block, Table):
@@ -171,14 +197,24 @@ def _list_units(ctx: SplitContext, block: ListBlock, budget: int) -> list[Unit]:
         first = not units
         sep = "\n\n" if first else "\n"
         joint = Joint.BLOCK if first else (Joint.ITEM if item.depth == 0 else Joint.NESTED_ITEM)
-        units.extend(explode(ctx, render_item(item), SPLIT_ORDER["list"], budget, "list",
-                             item.prov if item.prov.lines or item.prov.pages else block.prov,
-                             sep, joint))
+        units.extend(
+            explode(
+                ctx,
+                render_item(item),
+                SPLIT_ORDER["list"],
+                budget,
+                "list",
+                item.prov if item.prov.lines or item.prov.pages else block.prov,
+                sep,
+                joint,
+            )
+        )
     return units
 
 
-def _wrapped_groups(ctx: SplitContext, inner: list[Unit], budget: int,
-                    wrap: Callable[[str], str]) -> list[tuple[list[Unit], str]]:
+def _wrapped_groups(
+    ctx: SplitContext, inner: list[Unit], budget: int, wrap: Callable[[str], str]
+) -> list[tuple[list[Unit], str]]:
     """Group inner units to fit once wrapped; returns each group and its wrapped text."""
     overhead = max(ctx.tokenizer.count(wrap("")), 0)
     groups = group_units(inner, max(budget - overhead, 1))
@@ -199,14 +235,23 @@ def _table_units(ctx: SplitContext, table: Table, budget: int) -> list[Unit]:
     rows = render_table_rows(table)
     head_tokens = ctx.tokenizer.count(head + "\n")
     if head_tokens > budget * MAX_TABLE_HEAD_SHARE:
-        return explode(ctx, "\n".join([head, *rows]), (LINES, WORDS), budget, "table",
-                       table.prov, "\n\n", Joint.BLOCK)
+        return explode(
+            ctx,
+            "\n".join([head, *rows]),
+            (LINES, WORDS),
+            budget,
+            "table",
+            table.prov,
+            "\n\n",
+            Joint.BLOCK,
+        )
     row_budget = max(budget - head_tokens, 1)
     inner: list[Unit] = []
     for number, row in enumerate(rows, start=1):
         prov = table.row_provs[number - 1] if number <= len(table.row_provs) else table.prov
-        for unit in explode(ctx, row, SPLIT_ORDER["table"], row_budget, "table", prov,
-                            "\n", Joint.ITEM):
+        for unit in explode(
+            ctx, row, SPLIT_ORDER["table"], row_budget, "table", prov, "\n", Joint.ITEM
+        ):
             unit.table_rows = (number, number, len(rows))
             inner.append(unit)
     units: list[Unit] = []
@@ -217,20 +262,47 @@ def _table_units(ctx: SplitContext, table: Table, budget: int) -> list[Unit]:
         for unit in group[1:]:
             prov = prov.merged(unit.prov)
         sep = "\n\n"
-        units.append(Unit(text, ctx.tokenizer.count(text), sep, ctx.sep_tokens(sep),
-                          Joint.BLOCK if not units else Joint.ITEM, "table", prov,
-                          (first_row, last_row, len(rows))))
+        units.append(
+            Unit(
+                text,
+                ctx.tokenizer.count(text),
+                sep,
+                ctx.sep_tokens(sep),
+                Joint.BLOCK if not units else Joint.ITEM,
+                "table",
+                prov,
+                (first_row, last_row, len(rows)),
+            )
+        )
     return units
 
 
 def _code_units(ctx: SplitContext, code: Code, budget: int) -> list[Unit]:
     fence_budget = budget - ctx.tokenizer.count(render_code("", code.language))
-    inner = explode(ctx, code.text, SPLIT_ORDER["code"], max(fence_budget, 1), "code",
-                    code.prov, "", Joint.BLOCK)
+    inner = explode(
+        ctx,
+        code.text,
+        SPLIT_ORDER["code"],
+        max(fence_budget, 1),
+        "code",
+        code.prov,
+        "",
+        Joint.BLOCK,
+    )
     units: list[Unit] = []
-    for _, text in _wrapped_groups(ctx, inner, budget,
-                                   lambda body: render_code(body, code.language)):
+    for _, text in _wrapped_groups(
+        ctx, inner, budget, lambda body: render_code(body, code.language)
+    ):
         sep = "\n\n"
-        units.append(Unit(text, ctx.tokenizer.count(text), sep, ctx.sep_tokens(sep),
-                          Joint.BLOCK if not units else Joint.ITEM, "code", code.prov))
+        units.append(
+            Unit(
+                text,
+                ctx.tokenizer.count(text),
+                sep,
+                ctx.sep_tokens(sep),
+                Joint.BLOCK if not units else Joint.ITEM,
+                "code",
+                code.prov,
+            )
+        )
     return units

@@ -45,8 +45,11 @@ def _no_downloads(load_module: Any) -> Iterator[None]:
 def _tiktoken_cache_dir() -> str:
     import tempfile
 
-    return (os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR")
-            or os.path.join(tempfile.gettempdir(), "data-gym-cache"))
+    return (
+        os.environ.get("TIKTOKEN_CACHE_DIR")
+        or os.environ.get("DATA_GYM_CACHE_DIR")
+        or os.path.join(tempfile.gettempdir(), "data-gym-cache")
+    )
 
 
 def tiktoken_counter(encoding: str) -> Callable[[str], int]:
@@ -57,7 +60,8 @@ def tiktoken_counter(encoding: str) -> Callable[[str], int]:
     except ImportError:
         raise TokenizerUnavailableError(
             f"tokenizer tiktoken:{encoding} needs the tiktoken package: "
-            "pip install 'structchunk[tiktoken]'") from None
+            "pip install 'structchunk[tiktoken]'"
+        ) from None
     try:
         with _no_downloads(tiktoken.load):
             enc = tiktoken.get_encoding(encoding)
@@ -65,9 +69,10 @@ def tiktoken_counter(encoding: str) -> Callable[[str], int]:
         raise TokenizerUnavailableError(
             f"tiktoken encoding {encoding!r} is not in the local cache "
             f"({_tiktoken_cache_dir()}) and structchunk never downloads: on a machine with "
-            f"internet run `TIKTOKEN_CACHE_DIR=DIR python -c \"import tiktoken; "
+            f'internet run `TIKTOKEN_CACHE_DIR=DIR python -c "import tiktoken; '
             f"tiktoken.get_encoding('{encoding}')\"`, copy DIR here and set "
-            "TIKTOKEN_CACHE_DIR=DIR") from None
+            "TIKTOKEN_CACHE_DIR=DIR"
+        ) from None
     except ValueError as error:  # unknown encoding name
         raise TokenizerUnavailableError(f"tiktoken: {error}") from None
 
@@ -108,13 +113,15 @@ def hf_counter(name_or_path: str) -> Callable[[str], int]:
     except ImportError:
         raise TokenizerUnavailableError(
             f"tokenizer hf:{name_or_path} needs the tokenizers package: "
-            "pip install 'structchunk[hf]'") from None
+            "pip install 'structchunk[hf]'"
+        ) from None
     found = find_hf_tokenizer_file(name_or_path)
     if found is None:
         raise TokenizerUnavailableError(
             f"no tokenizer.json for hf:{name_or_path}: give a path to a tokenizer.json (or a "
             f"folder holding one), or a model name already in the Hugging Face cache "
-            f"({_hf_cache_dir()}); structchunk never downloads")
+            f"({_hf_cache_dir()}); structchunk never downloads"
+        )
     try:
         tokenizer = Tokenizer.from_file(str(found))
     except Exception as error:  # the tokenizers library raises plain Exceptions

@@ -21,8 +21,9 @@ class BudgetSummary:
         self.over_budget += sum(1 for n in tokens if n > self.max_tokens)
         self.prefixes_shortened += shortened
 
-    def line(self, ok: int, failed: int, skipped: int = 0, seconds: float | None = None,
-             pruned: int = 0) -> str:
+    def line(
+        self, ok: int, failed: int, skipped: int = 0, seconds: float | None = None, pruned: int = 0
+    ) -> str:
         files = ok + failed + skipped
         parts = [f"{files} file{'s' if files != 1 else ''}: {ok} converted"]
         if skipped:
@@ -37,8 +38,10 @@ class BudgetSummary:
             ordered = sorted(self.counts)
             median = ordered[len(ordered) // 2]
             p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-            text += (f", tokens/chunk min {ordered[0]} · median {median} · p95 {p95} · "
-                     f"max {ordered[-1]} (budget {self.max_tokens} {self.tokenizer})")
+            text += (
+                f", tokens/chunk min {ordered[0]} · median {median} · p95 {p95} · "
+                f"max {ordered[-1]} (budget {self.max_tokens} {self.tokenizer})"
+            )
         if self.over_budget:
             text += f"; {self.over_budget} OVER BUDGET"
         if self.prefixes_shortened:

@@ -47,8 +47,10 @@ def _from_callable(fn: Callable[[str], int]) -> Tokenizer:
     def count(text: str) -> int:
         n = fn(text)
         if not isinstance(n, int) or n < 0:
-            raise OptionsError(f"tokenizer {name} returned {n!r} for a text; "
-                               "a token counter must return a non-negative int")
+            raise OptionsError(
+                f"tokenizer {name} returned {n!r} for a text; "
+                "a token counter must return a non-negative int"
+            )
         return n
 
     return Tokenizer(name, _memoised(count), additive=False)
@@ -76,5 +78,6 @@ def _resolve_named(spec: str) -> Tokenizer:
         from .subword import hf_counter
 
         return Tokenizer(spec, _memoised(hf_counter(arg)), additive=False)
-    raise OptionsError(f"unknown tokenizer {spec!r}: use words, chars, "
-                       "tiktoken:<encoding> or hf:<name-or-path>")
+    raise OptionsError(
+        f"unknown tokenizer {spec!r}: use words, chars, tiktoken:<encoding> or hf:<name-or-path>"
+    )

@@ -89,14 +89,18 @@ def _best_cut(current: list[Unit], closing_joint: Joint, budget: int, min_fill: 
 def _lead_in_cut(current: list[Unit], following: Unit, budget: int) -> int | None:
     """Cut before a trailing lead-in, so it moves to the chunk of what it introduces."""
     lead_in = current[-1]
-    if len(current) > 1 and lead_in.keep_with_next \
-            and lead_in.tokens + following.cost_after() <= budget:
+    if (
+        len(current) > 1
+        and lead_in.keep_with_next
+        and lead_in.tokens + following.cost_after() <= budget
+    ):
         return len(current) - 1
     return None
 
 
-def group_units(units: Sequence[Unit], budget: int,
-                min_fill: float = DEFAULT_MIN_FILL) -> list[list[Unit]]:
+def group_units(
+    units: Sequence[Unit], budget: int, min_fill: float = DEFAULT_MIN_FILL
+) -> list[list[Unit]]:
     """Split `units` into consecutive groups whose estimated cost is at most `budget`.
 
     Every unit must fit alone (the caller splits finer first); a unit that does not is

@@ -24,8 +24,10 @@ def shared_corpus() -> Path | None:
 
 
 SHARED_CORPUS = shared_corpus()
-NO_CORPUS_REASON = ("the shared corpus is not here: set STRUCTCHUNK_CORPUS or place it at "
-                    "../shared/corpus (the tests/corpus subset still runs)")
+NO_CORPUS_REASON = (
+    "the shared corpus is not here: set STRUCTCHUNK_CORPUS or place it at "
+    "../shared/corpus (the tests/corpus subset still runs)"
+)
 
 
 def corpus_files(subdir: str, pattern: str) -> list[Path]:

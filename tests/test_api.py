@@ -53,15 +53,20 @@ def test_chunk_text_formats_and_ids() -> None:
 def test_options_object_and_overrides_agree() -> None:
     base = ChunkOptions(max_tokens=64, min_tokens=4)
     a = chunk_file(SAMPLES / "rust-data-types.md", base, overlap_tokens=8)
-    b = chunk_file(SAMPLES / "rust-data-types.md", max_tokens=64, min_tokens=4,
-                   overlap_tokens=8)
+    b = chunk_file(SAMPLES / "rust-data-types.md", max_tokens=64, min_tokens=4, overlap_tokens=8)
     assert [c.text for c in a] == [c.text for c in b]
 
 
-@pytest.mark.parametrize("bad", [
-    {"max_tokens": 2}, {"min_tokens": 300}, {"overlap_tokens": 200}, {"colour": "red"},
-    {"tokenizer": "bogus"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"max_tokens": 2},
+        {"min_tokens": 300},
+        {"overlap_tokens": 200},
+        {"colour": "red"},
+        {"tokenizer": "bogus"},
+    ],
+)
 def test_invalid_options_raise_one_clear_error(bad: dict[str, object]) -> None:
     with pytest.raises(OptionsError) as error:
         chunk_text("# A\n\nbody\n", **bad)  # type: ignore[arg-type]
@@ -94,8 +99,10 @@ def test_options_are_frozen_and_fingerprinted() -> None:
 
 
 def test_split_sentences_is_exposed() -> None:
-    text = ("Dr. Smith earned $9.5M from U.S.A. operations. He joined the company in 2019! "
-            "Did Prof. Jones approve the budget? The growth rate was 12.3% last quarter.")
+    text = (
+        "Dr. Smith earned $9.5M from U.S.A. operations. He joined the company in 2019! "
+        "Did Prof. Jones approve the budget? The growth rate was 12.3% last quarter."
+    )
     assert structchunk.split_sentences(text) == [
         "Dr. Smith earned $9.5M from U.S.A. operations.",
         "He joined the company in 2019!",

@@ -29,9 +29,11 @@ def tree(tmp_path: Path) -> Path:
     (root / "guide" / "deep").mkdir(parents=True)
     (root / "guide" / "api-keys.md").write_bytes((SAMPLES / "api-keys.md").read_bytes())
     (root / "guide" / "deep" / "types.md").write_bytes(
-        (SAMPLES / "rust-data-types.md").read_bytes())
+        (SAMPLES / "rust-data-types.md").read_bytes()
+    )
     (root / "speech.txt").write_bytes(
-        (CORPUS / "text" / "state-of-the-union-excerpt.txt").read_bytes())
+        (CORPUS / "text" / "state-of-the-union-excerpt.txt").read_bytes()
+    )
     (root / "zz-broken.md").write_bytes(bytes(range(256)) * 8)
     return root
 
@@ -47,13 +49,13 @@ def test_inputs_are_sorted_and_relative_paths_cannot_escape() -> None:
     assert safe_relative("../../etc/passwd") == "etc/passwd"
     assert safe_relative("/abs/a/../b.md") == "abs/b.md"
     assert safe_relative("./x/./y.md") == "x/y.md"
-    items, _ = expand_inputs([str(SAMPLES / "rust-data-types.md"),
-                              str(SAMPLES / "api-keys.md")], None)
+    items, _ = expand_inputs(
+        [str(SAMPLES / "rust-data-types.md"), str(SAMPLES / "api-keys.md")], None
+    )
     assert [Path(i.path).name for i in items] == ["api-keys.md", "rust-data-types.md"]
 
 
-def test_out_dir_mirrors_the_input_tree_and_reports_failures(tree: Path,
-                                                             tmp_path: Path) -> None:
+def test_out_dir_mirrors_the_input_tree_and_reports_failures(tree: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     errors = tmp_path / "errors.jsonl"
     report, keys = run(tree, out_dir=out, errors=errors, manifest=out / ".manifest.jsonl")
@@ -76,7 +78,8 @@ def test_one_output_is_identical_with_one_or_two_jobs(tree: Path, tmp_path: Path
 
 
 def test_rerun_skips_unchanged_redoes_changed_and_prunes_only_when_asked(
-        tree: Path, tmp_path: Path) -> None:
+    tree: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "out"
     manifest = out / ".manifest.jsonl"
     first, _ = run(tree, out_dir=out, manifest=manifest)
@@ -90,13 +93,17 @@ def test_rerun_skips_unchanged_redoes_changed_and_prunes_only_when_asked(
     assert (out / "speech.txt.jsonl").exists()  # kept without --prune
     pruned, _ = run(tree, out_dir=out, manifest=manifest, prune=True)
     assert pruned.pruned == 1 and not (out / "speech.txt.jsonl").exists()  # type: ignore
-    other_options = run_batch(expand_inputs([str(tree)], None)[0], ChunkOptions(max_tokens=50),
-                              BatchConfig(out_dir=out, manifest=manifest))
+    other_options = run_batch(
+        expand_inputs([str(tree)], None)[0],
+        ChunkOptions(max_tokens=50),
+        BatchConfig(out_dir=out, manifest=manifest),
+    )
     assert other_options.skipped == 0  # new options: everything is redone
 
 
 def test_a_run_killed_halfway_finishes_on_restart_with_identical_output(
-        tree: Path, tmp_path: Path) -> None:
+    tree: Path, tmp_path: Path
+) -> None:
     reference = tmp_path / "reference.jsonl"
     run(tree, out=str(reference), manifest=None)
     target = tmp_path / "out.jsonl"
@@ -129,9 +136,12 @@ def test_timeout_per_file(tmp_path: Path) -> None:
 def test_a_worker_killed_mid_file_costs_only_that_file(tmp_path: Path) -> None:
     slow = tmp_path / "slow.md"
     slow.write_text("# Big\n\n" + ("Word " * 40 + "end.\n\n") * 60000)
-    tasks = [Task(0, str(slow), "markdown", "slow.md", str(tmp_path / "slow.jsonl")),
-             Task(1, str(SAMPLES / "api-keys.md"), "markdown", "api-keys.md",
-                  str(tmp_path / "api.jsonl"))]
+    tasks = [
+        Task(0, str(slow), "markdown", "slow.md", str(tmp_path / "slow.jsonl")),
+        Task(
+            1, str(SAMPLES / "api-keys.md"), "markdown", "api-keys.md", str(tmp_path / "api.jsonl")
+        ),
+    ]
     pool = WorkerPool(1, OPTIONS, strict=False, timeout=None)
 
     def kill_the_worker() -> None:
@@ -150,16 +160,20 @@ def test_a_worker_killed_mid_file_costs_only_that_file(tmp_path: Path) -> None:
 def test_default_manifest_is_hidden_beside_the_output(tmp_path: Path) -> None:
     from structchunk.batch import default_manifest
 
-    assert default_manifest(BatchConfig(out=str(tmp_path / "c.jsonl"))) == \
-        tmp_path / ".c.jsonl.manifest.jsonl"
-    assert default_manifest(BatchConfig(out_dir=tmp_path / "o")) == \
-        tmp_path / "o" / ".structchunk-manifest.jsonl"
+    assert (
+        default_manifest(BatchConfig(out=str(tmp_path / "c.jsonl")))
+        == tmp_path / ".c.jsonl.manifest.jsonl"
+    )
+    assert (
+        default_manifest(BatchConfig(out_dir=tmp_path / "o"))
+        == tmp_path / "o" / ".structchunk-manifest.jsonl"
+    )
     assert default_manifest(BatchConfig(out="-")) is None
 
 
 def test_an_internal_error_is_one_line_and_its_traceback_is_logged(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     import logging
 
     import structchunk.batch.work as work

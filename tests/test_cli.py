@@ -19,8 +19,14 @@ SAMPLES = ROOT / "samples"
 
 def run(*args: str, input: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
     """The installed console entry point, exactly as a user would call it."""
-    return subprocess.run([sys.executable, "-m", "structchunk", *args], capture_output=True,
-                          text=True, input=input, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "structchunk", *args],
+        capture_output=True,
+        text=True,
+        input=input,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def records(text: str) -> list[dict[str, object]]:
@@ -67,8 +73,9 @@ def test_a_failing_file_is_reported_and_the_others_are_still_written(tmp_path: P
     bad = tmp_path / "bad.md"
     bad.write_bytes(bytes(range(256)) * 10)
     out = tmp_path / "out.jsonl"
-    result = run("convert", str(bad), "samples/api-keys.md", str(tmp_path / "missing.md"),
-                 "-o", str(out))
+    result = run(
+        "convert", str(bad), "samples/api-keys.md", str(tmp_path / "missing.md"), "-o", str(out)
+    )
     assert result.returncode == 1
     errors = [line for line in result.stderr.splitlines() if "error" in line]
     assert len(errors) == 2 and all(len(e) < 300 for e in errors)
@@ -80,12 +87,19 @@ def test_a_failing_file_is_reported_and_the_others_are_still_written(tmp_path: P
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_document_warnings_read_the_same_from_worker_processes(tmp_path: Path,
-                                                              jobs: str) -> None:
+def test_document_warnings_read_the_same_from_worker_processes(tmp_path: Path, jobs: str) -> None:
     damaged = tmp_path / "damaged.pdf"
     damaged.write_bytes((SAMPLES / "rust-data-types.pdf").read_bytes()[:-1000])
-    result = run("convert", str(damaged), "samples/api-keys.md", "-o",
-                 str(tmp_path / "out.jsonl"), "--jobs", jobs, "--no-manifest")
+    result = run(
+        "convert",
+        str(damaged),
+        "samples/api-keys.md",
+        "-o",
+        str(tmp_path / "out.jsonl"),
+        "--jobs",
+        jobs,
+        "--no-manifest",
+    )
     assert result.returncode == 0
     assert f"structchunk: WARNING: {damaged}: damaged file: repaired" in result.stderr
 

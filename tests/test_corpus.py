@@ -18,8 +18,9 @@ BUDGETS = (64, 256)
 def check_document(path: Path, budget: int) -> None:
     options = ChunkOptions(max_tokens=budget)
     data = path.read_bytes()
-    chunks = list(iter_chunks_from_bytes(data, str(path), detect_format(path.name), options,
-                                         strict=True))  # strict: any lost word raises
+    chunks = list(
+        iter_chunks_from_bytes(data, str(path), detect_format(path.name), options, strict=True)
+    )  # strict: any lost word raises
     for chunk in chunks:
         assert chunk.n_tokens == count_words(chunk.text) <= budget
         assert chunk.body.strip()

@@ -43,10 +43,16 @@ Dogs sleep twelve hours a day on a blanket.
 """
 
 QUESTIONS = [
-    {"question": "What do cats eat?", "answer": "Cats eat fish every morning.",
-     "doc": "pets/cats.md"},
-    {"question": "How many hours do dogs sleep?", "answer": "Dogs sleep twelve hours a day",
-     "doc": "pets/dogs.md"},
+    {
+        "question": "What do cats eat?",
+        "answer": "Cats eat fish every morning.",
+        "doc": "pets/cats.md",
+    },
+    {
+        "question": "How many hours do dogs sleep?",
+        "answer": "Dogs sleep twelve hours a day",
+        "doc": "pets/dogs.md",
+    },
     {"question": "What colour is the sky?", "answer": "The sky is green.", "doc": "pets/dogs.md"},
     {"question": "What do parrots say?", "answer": "Hello.", "doc": "pets/parrots.md"},
     {"question": "no answer here"},
@@ -61,8 +67,9 @@ def corpus(tmp_path: Path) -> Path:
     (pets / "cats.md").write_text(CATS, encoding="utf-8")
     (pets / "dogs.md").write_text(DOGS, encoding="utf-8")
     questions = tmp_path / "questions.jsonl"
-    questions.write_text("".join(json.dumps(q) + "\n" for q in QUESTIONS) + "{broken\n",
-                         encoding="utf-8")
+    questions.write_text(
+        "".join(json.dumps(q) + "\n" for q in QUESTIONS) + "{broken\n", encoding="utf-8"
+    )
     return tmp_path
 
 
@@ -80,14 +87,15 @@ def run_eval(*args: str) -> Result:
 
 # -- the parts --------------------------------------------------------------------------
 
+
 def test_normalisation_keeps_visible_words_only() -> None:
-    text = ('See [the guide](https://example.com/a_(b)) and <code>Vec&lt;T&gt;</code>.\n'
-            '[ref]: https://example.com/ref\nRead&nbsp;replica\\.')
+    text = (
+        "See [the guide](https://example.com/a_(b)) and <code>Vec&lt;T&gt;</code>.\n"
+        "[ref]: https://example.com/ref\nRead&nbsp;replica\\."
+    )
     assert visible_text(text).startswith("See [the guide] and ")
-    assert match_tokens(text) == ["see", "the", "guide", "and", "vec", "t", "read",
-                                  "replica"]
-    assert match_tokens("snake_case Über-Straße 42") == ["snake", "case", "über", "straße",
-                                                         "42"]
+    assert match_tokens(text) == ["see", "the", "guide", "and", "vec", "t", "read", "replica"]
+    assert match_tokens("snake_case Über-Straße 42") == ["snake", "case", "über", "straße", "42"]
 
 
 def test_longest_run_is_the_longest_contiguous_match() -> None:
@@ -112,24 +120,28 @@ def test_question_file_reading_and_document_matching(corpus: Path) -> None:
 
 def test_answers_list_wins_over_answer(tmp_path: Path) -> None:
     path = tmp_path / "q.jsonl"
-    path.write_text(json.dumps({"question": "q", "answer": "a b", "answers": ["a b", "c d", 3,
-                                                                             "..."]}) + "\n")
+    path.write_text(
+        json.dumps({"question": "q", "answer": "a b", "answers": ["a b", "c d", 3, "..."]}) + "\n"
+    )
     (question,) = read_questions(path).questions
     assert question.answers == ("a b", "c d") and question.doc is None
 
 
 def views(source: str, *texts: str) -> DocumentChunks:
-    return DocumentChunks(source, [ChunkView(source, i, t, None, (), len(t.split()))
-                                   for i, t in enumerate(texts)])
+    return DocumentChunks(
+        source, [ChunkView(source, i, t, None, (), len(t.split())) for i, t in enumerate(texts)]
+    )
 
 
 def test_hit_coverage_and_split_on_known_chunks() -> None:
-    docs = [views("cats.md", "Cats eat fish every morning.", "Cats sleep sixteen hours."),
-            views("dogs.md", "Dogs sleep twelve", "hours a day on a blanket.")]
-    questions = [(Question("What do cats eat?", ("Cats eat fish every morning.",), "c"),
-                  "cats.md"),
-                 (Question("How long do dogs sleep?", ("Dogs sleep twelve hours a day",),
-                           "d"), "dogs.md")]
+    docs = [
+        views("cats.md", "Cats eat fish every morning.", "Cats sleep sixteen hours."),
+        views("dogs.md", "Dogs sleep twelve", "hours a day on a blanket."),
+    ]
+    questions = [
+        (Question("What do cats eat?", ("Cats eat fish every morning.",), "c"), "cats.md"),
+        (Question("How long do dogs sleep?", ("Dogs sleep twelve hours a day",), "d"), "dogs.md"),
+    ]
     result = evaluate("test", docs, questions, ks=(1, 3))
     assert result.hit == {1: 0.5, 3: 0.5}  # the dog answer is split over two chunks
     assert result.coverage[1] == pytest.approx((1 + 3 / 6) / 2)
@@ -143,8 +155,11 @@ def test_grid_axes_and_baselines() -> None:
     axes = parse_axes("max_tokens=64,32 overlap_tokens=0,16")
     specs, rejected = grid_specs(ChunkOptions(), axes)
     assert [s.label for s in specs] == [
-        "structchunk max_tokens=64 overlap_tokens=0", "structchunk max_tokens=64 overlap_tokens=16",
-        "structchunk max_tokens=32 overlap_tokens=0", "structchunk max_tokens=32 overlap_tokens=16"]
+        "structchunk max_tokens=64 overlap_tokens=0",
+        "structchunk max_tokens=64 overlap_tokens=16",
+        "structchunk max_tokens=32 overlap_tokens=0",
+        "structchunk max_tokens=32 overlap_tokens=16",
+    ]
     assert rejected == []
     specs, rejected = grid_specs(ChunkOptions(), parse_axes("overlap_tokens=200"))
     assert specs == [] and "must be at most half" in rejected[0]
@@ -158,13 +173,19 @@ def test_grid_axes_and_baselines() -> None:
 
 # -- the command ------------------------------------------------------------------------
 
+
 def test_eval_on_a_tiny_corpus(corpus: Path) -> None:
-    result = run_eval(str(corpus / "corpus"), "--questions", str(corpus / "questions.jsonl"),
-                      "--json")
+    result = run_eval(
+        str(corpus / "corpus"), "--questions", str(corpus / "questions.jsonl"), "--json"
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["questions"] == {"file": str(corpus / "questions.jsonl"), "used": 3,
-                                 "unmatched": 1, "invalid": 3}
+    assert data["questions"] == {
+        "file": str(corpus / "questions.jsonl"),
+        "used": 3,
+        "unmatched": 1,
+        "invalid": 3,
+    }
     assert data["documents"] == 2 and data["k"] == [1, 3, 5]
     (run,) = data["runs"]
     assert run["label"] == "structchunk max_tokens=256"
@@ -175,21 +196,43 @@ def test_eval_on_a_tiny_corpus(corpus: Path) -> None:
 
 
 def test_grid_and_baseline_in_one_table(corpus: Path) -> None:
-    args = [str(corpus / "corpus"), "--questions", str(corpus / "questions.jsonl"),
-            "--grid", "max_tokens=256,12", "overlap_tokens=0,6", "--baseline", "fixed:20",
-            "--k", "1,3"]
+    args = [
+        str(corpus / "corpus"),
+        "--questions",
+        str(corpus / "questions.jsonl"),
+        "--grid",
+        "max_tokens=256,12",
+        "overlap_tokens=0,6",
+        "--baseline",
+        "fixed:20",
+        "--k",
+        "1,3",
+    ]
     result = run_eval(*args)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == ("3 questions over 2 documents; 1 skipped (document not among the "
-                        "inputs); 3 invalid lines")
-    assert lines[1].split() == ["run", "hit@1", "hit@3", "cov@1", "cov@3", "split", "chunks",
-                                "mean", "words"]
+    assert lines[0] == (
+        "3 questions over 2 documents; 1 skipped (document not among the inputs); 3 invalid lines"
+    )
+    assert lines[1].split() == [
+        "run",
+        "hit@1",
+        "hit@3",
+        "cov@1",
+        "cov@3",
+        "split",
+        "chunks",
+        "mean",
+        "words",
+    ]
     labels = [line[:44].strip() for line in lines[3:]]
-    assert labels == ["structchunk max_tokens=256 overlap_tokens=0",
-                      "structchunk max_tokens=256 overlap_tokens=6",
-                      "structchunk max_tokens=12 overlap_tokens=0",
-                      "structchunk max_tokens=12 overlap_tokens=6", "fixed:20"]
+    assert labels == [
+        "structchunk max_tokens=256 overlap_tokens=0",
+        "structchunk max_tokens=256 overlap_tokens=6",
+        "structchunk max_tokens=12 overlap_tokens=0",
+        "structchunk max_tokens=12 overlap_tokens=6",
+        "fixed:20",
+    ]
     runs = json.loads(run_eval(*args, "--json").stdout)["runs"]
     fixed = runs[-1]
     assert fixed["label"] == "fixed:20" and fixed["options"] is None
@@ -199,11 +242,14 @@ def test_grid_and_baseline_in_one_table(corpus: Path) -> None:
 
 def test_missing_bm25s_is_one_clear_line(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "bm25s", None)  # makes `import bm25s` fail
-    result = CliRunner().invoke(structchunk, ["eval", str(corpus / "corpus"), "--questions",
-                                              str(corpus / "questions.jsonl")])
+    result = CliRunner().invoke(
+        structchunk,
+        ["eval", str(corpus / "corpus"), "--questions", str(corpus / "questions.jsonl")],
+    )
     assert result.exit_code == 1
-    assert result.stderr == ("structchunk: error: eval needs the bm25s package: "
-                             "pip install 'structchunk[eval]'\n")
+    assert result.stderr == (
+        "structchunk: error: eval needs the bm25s package: pip install 'structchunk[eval]'\n"
+    )
     assert result.stdout == ""
 
 
@@ -213,8 +259,7 @@ def test_bad_arguments_and_no_usable_question(corpus: Path) -> None:
     assert run_eval(*base, "--grid", "max_tokens=abc").exit_code == 2
     wrong_root = CliRunner().invoke(structchunk, ["eval", *base, "--root", str(corpus)])
     assert wrong_root.exit_code == 1
-    assert "no usable question (4 name a document that is not among the inputs" \
-        in wrong_root.stderr
+    assert "no usable question (4 name a document that is not among the inputs" in wrong_root.stderr
 
 
 @pytest.mark.slow
@@ -223,9 +268,16 @@ def test_fixed_baseline_reproduces_the_shared_harness() -> None:
     awsdocs set (1100 characters) is 65.2 / 83.3 / 83.3 hit@1/3/5, split 1.5%."""
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
-    result = run_eval(str(SHARED_CORPUS / "markdown" / "awsdocs"), "--questions",
-                      str(SHARED_CORPUS / "qa" / "awsdocs.jsonl"), "--root", str(SHARED_CORPUS),
-                      "--baseline", "fixed:1100", "--json")
+    result = run_eval(
+        str(SHARED_CORPUS / "markdown" / "awsdocs"),
+        "--questions",
+        str(SHARED_CORPUS / "qa" / "awsdocs.jsonl"),
+        "--root",
+        str(SHARED_CORPUS),
+        "--baseline",
+        "fixed:1100",
+        "--json",
+    )
     fixed = json.loads(result.stdout)["runs"][-1]
     assert fixed["chunks"] == 844
     assert [round(100 * fixed[f"hit@{k}"], 1) for k in (1, 3, 5)] == [65.2, 83.3, 83.3]

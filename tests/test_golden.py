@@ -27,8 +27,11 @@ NOT_SAMPLES = ("LICENSES", "README")
 
 
 def sample_files() -> list[Path]:
-    return sorted(p for p in SAMPLES.iterdir()
-                  if p.suffix.lower() in EXTENSIONS and not p.stem.upper().startswith(NOT_SAMPLES))
+    return sorted(
+        p
+        for p in SAMPLES.iterdir()
+        if p.suffix.lower() in EXTENSIONS and not p.stem.upper().startswith(NOT_SAMPLES)
+    )
 
 
 def golden_path(sample: Path) -> Path:
@@ -42,8 +45,9 @@ def render(sample: Path) -> str:
 
 
 def test_update_flag_is_not_left_on_in_ci() -> None:
-    assert not (UPDATE and os.environ.get("CI")), \
+    assert not (UPDATE and os.environ.get("CI")), (
         "STRUCTCHUNK_UPDATE_GOLDEN=1 must never be set in CI: goldens would never fail"
+    )
 
 
 @pytest.mark.parametrize("sample", sample_files(), ids=lambda p: p.name)
@@ -53,8 +57,9 @@ def test_sample_matches_golden(sample: Path) -> None:
     if UPDATE:
         expected_file.parent.mkdir(parents=True, exist_ok=True)
         expected_file.write_text(actual, encoding="utf-8")
-    assert expected_file.exists(), \
+    assert expected_file.exists(), (
         f"no golden for {sample.name}: run with STRUCTCHUNK_UPDATE_GOLDEN=1"
+    )
     expected = expected_file.read_text(encoding="utf-8").splitlines()
     lines = actual.splitlines()
     for number, (want, got) in enumerate(zip(expected, lines), start=1):

@@ -24,13 +24,14 @@ EXTRACTION_PRECISION_FLOOR = 0.90
 
 @pytest.mark.slow
 @pytest.mark.parametrize("budget", BUDGETS)
-@pytest.mark.parametrize("path", corpus_params("html", "*.html")
-                         + corpus_params("robustness/html", "*.html"))
-def test_every_corpus_page_converts_within_budget_losing_nothing(path: Path,
-                                                                 budget: int) -> None:
+@pytest.mark.parametrize(
+    "path", corpus_params("html", "*.html") + corpus_params("robustness/html", "*.html")
+)
+def test_every_corpus_page_converts_within_budget_losing_nothing(path: Path, budget: int) -> None:
     options = ChunkOptions(max_tokens=budget)
-    chunks = list(iter_chunks_from_bytes(path.read_bytes(), str(path), "html", options,
-                                         strict=True))  # strict: any lost word raises
+    chunks = list(
+        iter_chunks_from_bytes(path.read_bytes(), str(path), "html", options, strict=True)
+    )  # strict: any lost word raises
     for chunk in chunks:
         assert chunk.n_tokens == count_words(chunk.text) <= budget
         assert chunk.body.strip()

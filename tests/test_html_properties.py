@@ -20,8 +20,11 @@ from structchunk.parsers import html, markdown
 
 _WORD = re.compile(r"[^\W_]+")
 OPTIONS = ChunkOptions(max_tokens=64)
-SETTINGS = settings(max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "150")), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "150")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 SEPARATOR = "\n\n<!-- -->\n\n"
 """Between blocks: two lists in a row would merge into one, and Markdown keeps item
@@ -36,8 +39,15 @@ def inline(draw: st.DrawFn, max_words: int = 8) -> str:
     out = []
     for word in draw(st.lists(words, min_size=1, max_size=max_words)):
         style = draw(st.sampled_from(["plain"] * 6 + ["em", "strong", "code", "link"]))
-        out.append({"plain": word, "em": f"*{word}*", "strong": f"**{word}**",
-                    "code": f"`{word}`", "link": f"[{word}](https://example.org/{word})"}[style])
+        out.append(
+            {
+                "plain": word,
+                "em": f"*{word}*",
+                "strong": f"**{word}**",
+                "code": f"`{word}`",
+                "link": f"[{word}](https://example.org/{word})",
+            }[style]
+        )
     return " ".join(out)
 
 
@@ -73,8 +83,7 @@ def bullet_list(draw: st.DrawFn, depth: int = 0) -> str:
 @st.composite
 def block_quote(draw: st.DrawFn) -> str:
     inner = draw(st.lists(st.one_of(paragraph(), bullet_list()), min_size=1, max_size=3))
-    return "\n".join("> " + line if line else ">"
-                     for line in SEPARATOR.join(inner).split("\n"))
+    return "\n".join("> " + line if line else ">" for line in SEPARATOR.join(inner).split("\n"))
 
 
 @st.composite
@@ -88,8 +97,10 @@ def fenced_code(draw: st.DrawFn) -> str:
 def table(draw: st.DrawFn) -> str:
     width = draw(st.integers(1, 4))
     header = draw(st.lists(words, min_size=width, max_size=width))
-    rows = [draw(st.lists(inline(2), min_size=width, max_size=width))
-            for _ in range(draw(st.integers(1, 5)))]
+    rows = [
+        draw(st.lists(inline(2), min_size=width, max_size=width))
+        for _ in range(draw(st.integers(1, 5)))
+    ]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * width]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
@@ -100,8 +111,16 @@ def heading(draw: st.DrawFn) -> str:
     return "#" * draw(st.integers(1, 6)) + " " + draw(inline(5))
 
 
-BLOCKS = st.one_of(heading(), heading(), paragraph(), bullet_list(), block_quote(),
-                   fenced_code(), table(), st.just("***"))  # "---" could open front matter
+BLOCKS = st.one_of(
+    heading(),
+    heading(),
+    paragraph(),
+    bullet_list(),
+    block_quote(),
+    fenced_code(),
+    table(),
+    st.just("***"),
+)  # "---" could open front matter
 
 
 @st.composite
@@ -116,8 +135,11 @@ def render_html(source: str) -> str:
 
 
 def chunk_words(text: str, format: str) -> list[str]:
-    return [word for chunk in chunk_text(text, format=format, options=OPTIONS)
-            for word in _WORD.findall(chunk.body.lower())]
+    return [
+        word
+        for chunk in chunk_text(text, format=format, options=OPTIONS)
+        for word in _WORD.findall(chunk.body.lower())
+    ]
 
 
 @SETTINGS

@@ -36,22 +36,40 @@ from structchunk.tokenizers import count_words
 RULES = FlagRules(budget=50)
 
 
-def ours(text: str, path: tuple[str, ...] = ("Guide",), index: int = 0,
-         lines: tuple[int, int] | None = None, **fields: Any) -> ChunkView:
+def ours(
+    text: str,
+    path: tuple[str, ...] = ("Guide",),
+    index: int = 0,
+    lines: tuple[int, int] | None = None,
+    **fields: Any,
+) -> ChunkView:
     """A structchunk record as inspect sees it: prefix + blank line + body."""
     prefix = " > ".join(path)
     full = f"{prefix}\n\n{text}" if path else text
-    values: dict[str, Any] = {"source": "doc.md", "index": index, "text": full, "body": text,
-                              "heading_path": path, "n_tokens": count_words(full),
-                              "lines": lines}
+    values: dict[str, Any] = {
+        "source": "doc.md",
+        "index": index,
+        "text": full,
+        "body": text,
+        "heading_path": path,
+        "n_tokens": count_words(full),
+        "lines": lines,
+    }
     values.update(fields)
     return ChunkView(**values)
 
 
 def foreign(text: str, index: int = 0) -> ChunkView:
     """Another tool's record: text only, no body, no recorded headings."""
-    return ChunkView(source="doc.md", index=index, text=text, body=None, heading_path=(),
-                     n_tokens=count_words(text), headings_recorded=False)
+    return ChunkView(
+        source="doc.md",
+        index=index,
+        text=text,
+        body=None,
+        heading_path=(),
+        n_tokens=count_words(text),
+        headings_recorded=False,
+    )
 
 
 def flags_of(chunks: list[ChunkView], rules: FlagRules = RULES) -> list[tuple[str, ...]]:
@@ -60,22 +78,26 @@ def flags_of(chunks: list[ChunkView], rules: FlagRules = RULES) -> list[tuple[st
 
 # -- CUT_MID_SENTENCE ------------------------------------------------------------------
 
+
 def test_a_chunk_ending_inside_a_sentence_is_cut_mid_sentence() -> None:
     first = ours("It was the best of times, it was the worst of")
     second = ours("times, it was the age of wisdom.", index=1)
     assert flags_of([first, second]) == [("CUT_MID_SENTENCE",), ()]
 
 
-@pytest.mark.parametrize("ending", [
-    "The key keeps working for 24 hours.",
-    "Is it safe?",
-    "Rotate the key as follows:",
-    'He said "rotate it."',
-    "Deploy it. 🎉",
-    "| a | b |\n|---|---|\n| 1 | 2 |",
-    "```python\nprint(1)\n```",
-    "(see the appendix)",
-])
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "The key keeps working for 24 hours.",
+        "Is it safe?",
+        "Rotate the key as follows:",
+        'He said "rotate it."',
+        "Deploy it. 🎉",
+        "| a | b |\n|---|---|\n| 1 | 2 |",
+        "```python\nprint(1)\n```",
+        "(see the appendix)",
+    ],
+)
 def test_clean_endings_are_not_cuts(ending: str) -> None:
     assert ends_at_boundary(ending)
     assert not cut_mid_sentence(ours(ending), ours("Next sentence here.", index=1))
@@ -104,25 +126,30 @@ def test_a_list_item_is_a_boundary_when_the_next_chunk_starts_a_new_item() -> No
 
 # -- NO_HEADING -------------------------------------------------------------------------
 
+
 def test_no_heading_only_where_the_document_has_headings() -> None:
     preamble = ours("Text before the first heading of this document.", path=())
     section = ours("Text under a heading, long enough to count.", index=1)
     assert flags_of([preamble, section]) == [("NO_HEADING",), ()]
-    flat = [foreign("A document without any heading at all, from start to end."),
-            foreign("Its second chunk has no heading either, like the first.", index=1)]
+    flat = [
+        foreign("A document without any heading at all, from start to end."),
+        foreign("Its second chunk has no heading either, like the first.", index=1),
+    ]
     assert flags_of(flat) == [(), ()]
 
 
 def test_a_markdown_heading_line_counts_as_a_heading_for_other_tools() -> None:
-    records = [{"page_content": "## Install\n\nRun the installer and wait until it is done."},
-               {"page_content": "Then restart the machine and log in as yourself."}]
-    chunks = [view_of_record(r, "doc.md", i, count_words, "words")
-              for i, r in enumerate(records)]
+    records = [
+        {"page_content": "## Install\n\nRun the installer and wait until it is done."},
+        {"page_content": "Then restart the machine and log in as yourself."},
+    ]
+    chunks = [view_of_record(r, "doc.md", i, count_words, "words") for i, r in enumerate(records)]
     assert chunks[0].heading_path == ("Install",) and not chunks[0].headings_recorded
     assert flags_of(chunks) == [(), ("NO_HEADING",)]
 
 
 # -- TOO_SMALL / TOO_LARGE ---------------------------------------------------------------
+
 
 def test_too_small_under_eight_words_or_min_tokens() -> None:
     assert flags_of([foreign("Just five words here now.")]) == [("TOO_SMALL",)]
@@ -139,6 +166,7 @@ def test_too_large_above_the_budget_only() -> None:
 
 
 # -- TABLE_SPLIT ------------------------------------------------------------------------
+
 
 def test_table_split_from_our_records() -> None:
     piece = ours("| a | b |\n|---|---|\n| 1 | 2 |", table_rows=(1, 1, 2))
@@ -159,14 +187,28 @@ def test_table_split_guessed_for_other_tools() -> None:
 
 # -- PREFIX_SHORTENED -------------------------------------------------------------------
 
+
 def test_prefix_shortened_when_the_text_lacks_the_full_path() -> None:
     path = ("Guide", "Keys", "Rotation")
-    short = ChunkView(source="d", index=0, text="Guide > … > Rotation\n\nBody.", body="Body.",
-                      heading_path=path, n_tokens=5)
-    full = ChunkView(source="d", index=0, text="Guide > Keys > Rotation\n\nBody.",
-                     body="Body.", heading_path=path, n_tokens=6)
-    unprefixed = ChunkView(source="d", index=0, text="Body.", body="Body.", heading_path=path,
-                           n_tokens=1)
+    short = ChunkView(
+        source="d",
+        index=0,
+        text="Guide > … > Rotation\n\nBody.",
+        body="Body.",
+        heading_path=path,
+        n_tokens=5,
+    )
+    full = ChunkView(
+        source="d",
+        index=0,
+        text="Guide > Keys > Rotation\n\nBody.",
+        body="Body.",
+        heading_path=path,
+        n_tokens=6,
+    )
+    unprefixed = ChunkView(
+        source="d", index=0, text="Body.", body="Body.", heading_path=path, n_tokens=1
+    )
     assert prefix_shortened(short, None) and prefix_shortened(short, True)
     assert not prefix_shortened(full, None)
     assert not prefix_shortened(unprefixed, None)  # --no-heading-prefix output
@@ -182,9 +224,11 @@ def test_our_packer_output_is_flagged_for_a_shortened_prefix() -> None:
 
 # -- summaries --------------------------------------------------------------------------
 
+
 def test_summary_numbers() -> None:
-    summary = summarize("a.md", [40, 10, 30, 20], [("TOO_SMALL",), (), ("TOO_SMALL",
-                                                                       "NO_HEADING"), ()])
+    summary = summarize(
+        "a.md", [40, 10, 30, 20], [("TOO_SMALL",), (), ("TOO_SMALL", "NO_HEADING"), ()]
+    )
     assert summary.tokens == TokenStats(min=10, median=30, p95=40, max=40)
     assert summary.flags["TOO_SMALL"] == 2 and summary.share("TOO_SMALL") == 0.5
     assert summary.flags["NO_HEADING"] == 1 and summary.share("TOO_LARGE") == 0.0
@@ -199,15 +243,16 @@ def test_a_document_and_its_jsonl_get_the_same_flags(tmp_path: Path) -> None:
     chunks = chunk_text(markdown.read_text(encoding="utf-8"), max_tokens=40, source="r.md")
     jsonl = tmp_path / "r.jsonl"
     jsonl.write_text("".join(c.model_dump_json() + "\n" for c in chunks), encoding="utf-8")
-    direct = inspect_documents([DocumentChunks("r.md", [view_of_chunk(c) for c in chunks])],
-                               FlagRules(40), "words")
-    read = inspect_documents(read_chunk_file(jsonl, count_words, "words"), FlagRules(40),
-                             "words")
+    direct = inspect_documents(
+        [DocumentChunks("r.md", [view_of_chunk(c) for c in chunks])], FlagRules(40), "words"
+    )
+    read = inspect_documents(read_chunk_file(jsonl, count_words, "words"), FlagRules(40), "words")
     assert direct.total.flags == read.total.flags
     assert direct.total.flags["TABLE_SPLIT"] > 0  # the sample's tables do not fit in 40 words
 
 
 # -- the command line -------------------------------------------------------------------
+
 
 @click.group()
 def structchunk() -> None:
@@ -216,9 +261,10 @@ def structchunk() -> None:
 
 structchunk.add_command(inspect_command)
 
-SMALL_TABLE = ("# Sizes\n\nThe table lists every size we sell today.\n\n"
-               "| size | price |\n|---|---|\n" + "".join(f"| s{n} | {n} euros |\n"
-                                                     for n in range(12)))
+SMALL_TABLE = (
+    "# Sizes\n\nThe table lists every size we sell today.\n\n"
+    "| size | price |\n|---|---|\n" + "".join(f"| s{n} | {n} euros |\n" for n in range(12))
+)
 
 
 def invoke(*args: str) -> Result:
@@ -243,19 +289,24 @@ def test_summary_table_and_show(table_doc: Path) -> None:
 
 
 def test_fail_on_gives_exit_code_3_only_when_the_flag_occurs(table_doc: Path) -> None:
-    assert invoke(str(table_doc), "--max-tokens", "20", "--fail-on", "TABLE_SPLIT").exit_code \
-        == EXIT_FLAGGED == 3
-    assert invoke(str(table_doc), "--max-tokens", "20", "--fail-on",
-                  "too_large,NO_HEADING").exit_code == 0
-    assert invoke(str(table_doc), "--max-tokens", "200", "--fail-on",
-                  "TABLE_SPLIT").exit_code == 0
+    assert (
+        invoke(str(table_doc), "--max-tokens", "20", "--fail-on", "TABLE_SPLIT").exit_code
+        == EXIT_FLAGGED
+        == 3
+    )
+    assert (
+        invoke(str(table_doc), "--max-tokens", "20", "--fail-on", "too_large,NO_HEADING").exit_code
+        == 0
+    )
+    assert invoke(str(table_doc), "--max-tokens", "200", "--fail-on", "TABLE_SPLIT").exit_code == 0
     bad = invoke(str(table_doc), "--fail-on", "SPLIT_TABLE")
     assert bad.exit_code == 2 and "unknown flag SPLIT_TABLE" in bad.output
 
 
 def test_json_output_shape(table_doc: Path) -> None:
-    result = invoke(str(table_doc), "--max-tokens", "20", "--json", "--show", "2",
-                    "--fail-on", "TABLE_SPLIT")
+    result = invoke(
+        str(table_doc), "--max-tokens", "20", "--json", "--show", "2", "--fail-on", "TABLE_SPLIT"
+    )
     assert result.exit_code == 3
     data = json.loads(result.stdout)
     assert data["budget"] == 20 and data["tokenizer"] == "words"
@@ -275,8 +326,12 @@ def test_compare_with_another_tools_jsonl(table_doc: Path, tmp_path: Path) -> No
     other = tmp_path / "langchain.jsonl"
     with other.open("w", encoding="utf-8") as handle:
         for start in range(0, len(text), 60):
-            handle.write(json.dumps({"page_content": text[start:start + 60],
-                                     "metadata": {"source": "sizes.md"}}) + "\n")
+            handle.write(
+                json.dumps(
+                    {"page_content": text[start : start + 60], "metadata": {"source": "sizes.md"}}
+                )
+                + "\n"
+            )
     result = invoke(str(table_doc), "--max-tokens", "20", "--compare", str(other))
     assert result.exit_code == 0, result.output
     table = result.output.split("compare: budget 20 words\n")[1].splitlines()
@@ -285,8 +340,9 @@ def test_compare_with_another_tools_jsonl(table_doc: Path, tmp_path: Path) -> No
     assert rows["documents"] == ["1", "1"]
     assert rows["chunks"][1] == str(-(-len(text) // 60))
     assert rows["CUT_MID_SENTENCE"][0] == "0" and rows["CUT_MID_SENTENCE"][1] != "0"
-    data = json.loads(invoke(str(table_doc), "--max-tokens", "20", "--compare", str(other),
-                             "--json").stdout)
+    data = json.loads(
+        invoke(str(table_doc), "--max-tokens", "20", "--compare", str(other), "--json").stdout
+    )
     assert data["compare"]["label"] == "langchain.jsonl"
     assert data["compare"]["documents"][0]["source"] == "sizes.md"
     assert data["compare"]["total"]["flags"]["NO_HEADING"]["count"] > 0
@@ -294,22 +350,25 @@ def test_compare_with_another_tools_jsonl(table_doc: Path, tmp_path: Path) -> No
 
 def test_jsonl_inputs_are_grouped_by_document(tmp_path: Path) -> None:
     path = tmp_path / "other.jsonl"
-    records = [{"content": "First chunk of the first document, long enough.", "doc": "a"},
-               {"text": "First chunk of the second document, long enough.",
-                "metadata": {"source": "b"}},
-               {"content": "Second chunk of the first document, long enough.", "doc": "a"}]
+    records = [
+        {"content": "First chunk of the first document, long enough.", "doc": "a"},
+        {"text": "First chunk of the second document, long enough.", "metadata": {"source": "b"}},
+        {"content": "Second chunk of the first document, long enough.", "doc": "a"},
+    ]
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     data = json.loads(invoke(str(path), "--budget", "30", "--json").stdout)
     assert [(d["source"], d["chunks"]) for d in data["documents"]] == [("a", 2), ("b", 1)]
     assert data["budget"] == 30
 
 
-def test_a_bad_input_is_reported_and_the_rest_still_inspected(table_doc: Path,
-                                                             tmp_path: Path) -> None:
+def test_a_bad_input_is_reported_and_the_rest_still_inspected(
+    table_doc: Path, tmp_path: Path
+) -> None:
     broken = tmp_path / "broken.jsonl"
     broken.write_text('{"text": "fine"}\n{"no_text": 1}\n', encoding="utf-8")
-    result = CliRunner().invoke(structchunk, ["inspect", str(table_doc), str(broken),
-                                              str(tmp_path / "missing.md")])
+    result = CliRunner().invoke(
+        structchunk, ["inspect", str(table_doc), str(broken), str(tmp_path / "missing.md")]
+    )
     assert result.exit_code == 1
     assert "broken.jsonl: line 2: no chunk text" in result.stderr
     assert "missing.md: no such file" in result.stderr

@@ -23,8 +23,14 @@ def paths(doc: Document) -> list[tuple[str, ...]]:
 
 def test_atx_and_setext_headings_of_all_levels_with_skipped_levels() -> None:
     doc = tree("Top\n===\n\nSub\n---\n\n#### Deep\n\ntext\n\n## Back\n\n###### Six\n")
-    assert paths(doc) == [(), ("Top",), ("Top", "Sub"), ("Top", "Sub", "Deep"),
-                          ("Top", "Back"), ("Top", "Back", "Six")]
+    assert paths(doc) == [
+        (),
+        ("Top",),
+        ("Top", "Sub"),
+        ("Top", "Sub", "Deep"),
+        ("Top", "Back"),
+        ("Top", "Back", "Six"),
+    ]
     assert [s.level for s in doc.sections()] == [0, 1, 2, 4, 2, 6]
 
 
@@ -36,7 +42,7 @@ def test_text_before_the_first_heading_belongs_to_the_root() -> None:
 
 
 def test_front_matter_title_is_the_root_of_paths_and_never_text() -> None:
-    doc = tree("---\ntitle: \"The Guide\"\nauthor: x\n---\n\nIntro.\n\n## Setup\n\nDo it.\n")
+    doc = tree('---\ntitle: "The Guide"\nauthor: x\n---\n\nIntro.\n\n## Setup\n\nDo it.\n')
     assert doc.title == "The Guide"
     assert paths(doc) == [("The Guide",), ("The Guide", "Setup")]
     chunks = chunk_text("---\ntitle: The Guide\n---\n\nIntro.\n")
@@ -54,8 +60,10 @@ def test_heading_attribute_lists_are_not_part_of_the_title() -> None:
 
 
 def test_inline_markup_becomes_visible_text() -> None:
-    doc = tree("Use **bold**, *em*, ~~old~~, `code`s, [a link](http://x.io) and "
-               "![an \\[image\\]](i.png), a&amp;b.<br>next <span>x</span>y\n")
+    doc = tree(
+        "Use **bold**, *em*, ~~old~~, `code`s, [a link](http://x.io) and "
+        "![an \\[image\\]](i.png), a&amp;b.<br>next <span>x</span>y\n"
+    )
     block = doc.root.blocks[0]
     assert isinstance(block, Paragraph)
     assert block.text == "Use bold, em, old, codes, a link and an [image], a&b.\nnext xy"
@@ -73,13 +81,19 @@ def test_nested_lists_keep_markers_and_depth() -> None:
     first, second = doc.root.blocks
     assert isinstance(first, ListBlock) and isinstance(second, ListBlock)
     assert [(i.marker, i.depth, i.text) for i in first.items] == [
-        ("-", 0, "a"), ("-", 1, "b"), ("1.", 2, "c"), ("2.", 2, "d"), ("-", 0, "e")]
+        ("-", 0, "a"),
+        ("-", 1, "b"),
+        ("1.", 2, "c"),
+        ("2.", 2, "d"),
+        ("-", 0, "e"),
+    ]
     assert [i.marker for i in second.items] == ["3)", "4)"]
 
 
 def test_list_item_with_paragraphs_and_code_keeps_everything_in_order() -> None:
-    doc = tree("1. first para\n\n   second para\n\n   ```sh\n   ls\n   ```\n\n"
-               "   - sub\n\n   after sub\n")
+    doc = tree(
+        "1. first para\n\n   second para\n\n   ```sh\n   ls\n   ```\n\n   - sub\n\n   after sub\n"
+    )
     items = doc.root.blocks[0]
     assert isinstance(items, ListBlock)
     texts = [i.text for i in items.items]
@@ -110,31 +124,44 @@ def test_block_quotes_keep_their_text_and_headings_inside_are_not_sections() -> 
     doc = tree("# A\n\n> quoted *text*\n>\n> # not a section\n")
     assert paths(doc) == [(), ("A",)]
     assert [b.text for b in doc.root.children[0].blocks if isinstance(b, Paragraph)] == [
-        "quoted text", "not a section"]
-
+        "quoted text",
+        "not a section",
+    ]
 
 
 def test_pymdownx_block_fences_read_as_labels_and_closing_fences_go() -> None:
-    doc = tree("/// note | Technical Details\n\nYou could also use `Starlette`.\n\n///\n\n"
-               "/// tip\nInline body.\n///\n\n//// tab | Python 3.10+\n\nCode here.\n\n////\n")
+    doc = tree(
+        "/// note | Technical Details\n\nYou could also use `Starlette`.\n\n///\n\n"
+        "/// tip\nInline body.\n///\n\n//// tab | Python 3.10+\n\nCode here.\n\n////\n"
+    )
     assert [b.text for b in doc.root.blocks if isinstance(b, Paragraph)] == [
-        "Note: Technical Details", "You could also use Starlette.",
+        "Note: Technical Details",
+        "You could also use Starlette.",
         "/// tip Inline body. ///",  # fences touching their text: left as written
-        "Tab: Python 3.10+", "Code here."]
+        "Tab: Python 3.10+",
+        "Code here.",
+    ]
 
 
 def test_slashes_that_are_not_block_fences_stay() -> None:
-    doc = tree("`///`\n\nUse `///` for doc comments.\n\n/// not a fence here\n\n"
-               "```rust\n/// Adds one.\nfn f() {}\n///\n```\n")
+    doc = tree(
+        "`///`\n\nUse `///` for doc comments.\n\n/// not a fence here\n\n"
+        "```rust\n/// Adds one.\nfn f() {}\n///\n```\n"
+    )
     assert [b.text for b in doc.root.blocks] == [
-        "///", "Use /// for doc comments.", "/// not a fence here",
-        "/// Adds one.\nfn f() {}\n///"]
+        "///",
+        "Use /// for doc comments.",
+        "/// not a fence here",
+        "/// Adds one.\nfn f() {}\n///",
+    ]
+
 
 def test_html_blocks_keep_text_and_drop_tags_comments_and_scripts() -> None:
-    doc = tree("<div class=\"note\">\n<p>Keep <b>this</b> &amp; that</p>\n"
-               "<!-- hidden -->\n<script>var x = 1;</script>\n</div>\n")
-    assert [b.text for b in doc.root.blocks if isinstance(b, Paragraph)] == [
-        "Keep this & that"]
+    doc = tree(
+        '<div class="note">\n<p>Keep <b>this</b> &amp; that</p>\n'
+        "<!-- hidden -->\n<script>var x = 1;</script>\n</div>\n"
+    )
+    assert [b.text for b in doc.root.blocks if isinstance(b, Paragraph)] == ["Keep this & that"]
 
 
 def test_deeply_nested_quotes_and_lists_lose_no_text() -> None:
@@ -147,11 +174,15 @@ def test_deeply_nested_quotes_and_lists_lose_no_text() -> None:
     assert paths(doc) == [(), ("Q",), ("L",)]
 
 
-@pytest.mark.parametrize("encoded", [
-    "# Tätigkeit\n\n“Quotes” — dash\n".encode("utf-8-sig"),
-    "# Tätigkeit\n\n“Quotes” — dash\n".encode("utf-16"),
-    "# Tätigkeit\r\n\r\n“Quotes” — dash\r\n".encode("cp1252"),
-], ids=["utf8-bom", "utf16-bom", "cp1252-crlf"])
+@pytest.mark.parametrize(
+    "encoded",
+    [
+        "# Tätigkeit\n\n“Quotes” — dash\n".encode("utf-8-sig"),
+        "# Tätigkeit\n\n“Quotes” — dash\n".encode("utf-16"),
+        "# Tätigkeit\r\n\r\n“Quotes” — dash\r\n".encode("cp1252"),
+    ],
+    ids=["utf8-bom", "utf16-bom", "cp1252-crlf"],
+)
 def test_encodings_and_line_endings(encoded: bytes) -> None:
     doc = tree(encoded)
     assert paths(doc) == [(), ("Tätigkeit",)]

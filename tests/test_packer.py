@@ -32,7 +32,10 @@ def test_a_section_that_fits_is_one_chunk() -> None:
 def test_chunks_never_span_two_sections() -> None:
     chunks = chunk_text("# A\n\nalpha\n\n## B\n\nbeta\n\n# C\n\ngamma\n", max_tokens=200)
     assert [(c.heading_path, c.body) for c in chunks] == [
-        (["A"], "alpha"), (["A", "B"], "beta"), (["C"], "gamma")]
+        (["A"], "alpha"),
+        (["A", "B"], "beta"),
+        (["C"], "gamma"),
+    ]
 
 
 def test_blocks_are_packed_whole_and_cut_only_when_too_big_alone() -> None:
@@ -64,7 +67,7 @@ def test_a_table_that_does_not_fit_is_split_between_rows_with_the_header_repeate
     seen = []
     for chunk in chunks:
         lines = chunk.body.split("\n")
-        lines = lines[lines.index("| Key | Value |"):]  # the first piece follows "Intro."
+        lines = lines[lines.index("| Key | Value |") :]  # the first piece follows "Intro."
         assert lines[:2] == ["| Key | Value |", "|---|---|"]
         seen += [line for line in lines[2:]]
         first, last, total = chunk.table_rows or (0, 0, 0)
@@ -111,8 +114,10 @@ def test_a_long_heading_path_is_shortened_in_the_prefix_only() -> None:
 
 def test_heading_prefix_candidates() -> None:
     path = ["Root", "Middle one", "Middle two", "Leaf"]
-    assert heading_prefix(path, 100, count_words) == ("Root > Middle one > Middle two > Leaf",
-                                                      False)
+    assert heading_prefix(path, 100, count_words) == (
+        "Root > Middle one > Middle two > Leaf",
+        False,
+    )
     assert heading_prefix(path, 6, count_words) == (f"Root > {ELLIPSIS} > Leaf", True)
     assert heading_prefix(["a b c d e f g h"], 4, count_words) == (f"a b c{ELLIPSIS}", True)
     assert heading_prefix([], 4, count_words) == ("", False)
@@ -135,16 +140,18 @@ def test_min_tokens_rebalances_a_tiny_tail_with_the_chunk_before_it() -> None:
     para = " ".join(f"Sentence {i} has five words." for i in range(7))  # 35 words
     plain = chunk_text(f"# T\n\n{para}\n\n# U\n\nOther tiny.\n", max_tokens=32)
     assert [c.n_tokens for c in plain] == [31, 6, 3]
-    balanced = chunk_text(f"# T\n\n{para}\n\n# U\n\nOther tiny.\n", max_tokens=32,
-                          min_tokens=8)
+    balanced = chunk_text(f"# T\n\n{para}\n\n# U\n\nOther tiny.\n", max_tokens=32, min_tokens=8)
     assert [c.n_tokens for c in balanced] == [26, 11, 3]  # never across sections
     assert " ".join(c.body for c in balanced[:2]) == para
 
 
 def test_overlap_repeats_whole_trailing_sentences_within_the_section() -> None:
     sentences = [f"Sentence number {i} is here." for i in range(20)]
-    chunks = chunk_text("# T\n\n" + " ".join(sentences) + "\n\n# U\n\nNext section.\n",
-                        max_tokens=40, overlap_tokens=10)
+    chunks = chunk_text(
+        "# T\n\n" + " ".join(sentences) + "\n\n# U\n\nNext section.\n",
+        max_tokens=40,
+        overlap_tokens=10,
+    )
     in_t = [c for c in chunks if c.heading_path == ["T"]]
     assert len(in_t) > 2
     for previous, current in zip(in_t, in_t[1:]):
@@ -162,8 +169,9 @@ def test_strict_mode_passes_on_real_documents() -> None:
     from structchunk.api import iter_chunks_from_bytes
 
     data = (SAMPLES / "rust-data-types.md").read_bytes()
-    strict = list(iter_chunks_from_bytes(data, "x.md", None, ChunkOptions(max_tokens=48),
-                                         strict=True))
+    strict = list(
+        iter_chunks_from_bytes(data, "x.md", None, ChunkOptions(max_tokens=48), strict=True)
+    )
     assert [c.text for c in strict] == [c.text for c in chunks]
 
 

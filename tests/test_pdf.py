@@ -58,14 +58,19 @@ def text_of(document: Document) -> str:
 
 # -- the sample -------------------------------------------------------------------
 
+
 def test_pdf_is_registered() -> None:
     assert detect_format("manual.PDF") == "pdf"
 
 
 def test_sample_headings_come_from_the_tags() -> None:
     found = headings(parse(SAMPLE))
-    assert found[:4] == [(2, "Data Types"), (3, "Scalar Types"), (4, "Integer Types"),
-                         (5, "Integer Overflow")]
+    assert found[:4] == [
+        (2, "Data Types"),
+        (3, "Scalar Types"),
+        (4, "Integer Types"),
+        (5, "Integer Overflow"),
+    ]
     assert (4, "Invalid Array Element Access") in found
     assert len(found) == 13
 
@@ -95,8 +100,12 @@ def test_every_block_and_chunk_knows_its_pages() -> None:
 
 def test_paragraph_continues_across_a_page_break() -> None:
     document = parse(SAMPLE)
-    spanning = [b for s in document.sections() for b in s.blocks
-                if isinstance(b, Paragraph) and len(b.prov.pages) > 1]
+    spanning = [
+        b
+        for s in document.sections()
+        for b in s.blocks
+        if isinstance(b, Paragraph) and len(b.prov.pages) > 1
+    ]
     assert spanning, "no paragraph runs over a page break in the sample"
     assert all("  " not in b.text and "\n" not in b.text for b in spanning)
 
@@ -106,18 +115,22 @@ def test_code_blocks_keep_their_lines() -> None:
     code = [b for s in document.sections() for b in s.blocks if isinstance(b, Code)]
     months = next(c for c in code if "January" in c.text)
     assert months.text.count("\n") == 1  # two source lines, the second indented
-    assert months.text.splitlines()[1].startswith("              \"August\"")
+    assert months.text.splitlines()[1].startswith('              "August"')
 
 
 # -- text clean-up ----------------------------------------------------------------
 
-@pytest.mark.parametrize(("left", "right", "joined"), [
-    ("the infor-", "mation age", "the information age"),     # seen elsewhere joined
-    ("a well-", "known fact", "a well-known fact"),         # seen elsewhere hyphenated
-    ("the COVID-", "19 pandemic", "the COVID-19 pandemic"),  # not a word break
-    ("see Jean-", "Paul", "see Jean-Paul"),                  # capital: a real hyphen
-    ("plain", "text", "plain text"),
-])
+
+@pytest.mark.parametrize(
+    ("left", "right", "joined"),
+    [
+        ("the infor-", "mation age", "the information age"),  # seen elsewhere joined
+        ("a well-", "known fact", "a well-known fact"),  # seen elsewhere hyphenated
+        ("the COVID-", "19 pandemic", "the COVID-19 pandemic"),  # not a word break
+        ("see Jean-", "Paul", "see Jean-Paul"),  # capital: a real hyphen
+        ("plain", "text", "plain text"),
+    ],
+)
 def test_line_end_hyphens(left: str, right: str, joined: str) -> None:
     vocabulary = Vocabulary(["information is power", "a well-known name"], hyphenates=False)
     assert vocabulary.join(left, right) == joined
@@ -134,23 +147,29 @@ def test_ligatures_and_unmapped_glyphs_are_normalised() -> None:
 
 # -- running headers and page numbers ----------------------------------------------
 
+
 def _line(text: str, page: int, top: float) -> Line:
-    return Line(text=text, page=page, x0=72, x1=300, top=top, bottom=top + 10, size=10,
-                font="Times")
+    return Line(
+        text=text, page=page, x0=72, x1=300, top=top, bottom=top + 10, size=10, font="Times"
+    )
 
 
 def test_running_header_and_page_numbers_are_dropped_body_text_is_not() -> None:
     pages = []
     for number in range(1, 6):
         page = PageContent(number, 612, 792)
-        page.items = [_line(f"Annual Report 2022 — page {number} of 5", number, 30),
-                      _line(f"Body text that differs on page {number}.", number, 300),
-                      _line("Repeated body sentence.", number, 400),
-                      _line(str(number), number, 760)]
+        page.items = [
+            _line(f"Annual Report 2022 — page {number} of 5", number, 30),
+            _line(f"Body text that differs on page {number}.", number, 300),
+            _line("Repeated body sentence.", number, 400),
+            _line(str(number), number, 760),
+        ]
         pages.append(page)
     assert drop_furniture(pages) == 10
-    assert [line.text for line in pages[2].lines()] == ["Body text that differs on page 3.",
-                                                        "Repeated body sentence."]
+    assert [line.text for line in pages[2].lines()] == [
+        "Body text that differs on page 3.",
+        "Repeated body sentence.",
+    ]
 
 
 def test_running_header_of_a_real_report_is_dropped() -> None:
@@ -165,16 +184,19 @@ def _char(size: float, color: Any) -> dict[str, Any]:
     return {"object_type": "char", "text": "x", "size": size, "non_stroking_color": color}
 
 
-@pytest.mark.parametrize(("size", "color", "hidden"), [
-    (1.0, (1.0, 1.0, 1.0), True),  # 1-pt white ids some generators print on every page
-    (1.1, (1,), True),
-    (1.0, (0, 0, 0, 0), True),  # CMYK white
-    (1.0, (0.0,), False),  # small black type is printed to be read (scaled tables)
-    (10.0, (1.0, 1.0, 1.0), False),  # white on a dark box is visible
-    (1.0, None, False),
-    (1.0, ("P0",), False),  # a pattern colour
-    (0.0, (1.0,), False),  # no size known: not evidence of anything
-])
+@pytest.mark.parametrize(
+    ("size", "color", "hidden"),
+    [
+        (1.0, (1.0, 1.0, 1.0), True),  # 1-pt white ids some generators print on every page
+        (1.1, (1,), True),
+        (1.0, (0, 0, 0, 0), True),  # CMYK white
+        (1.0, (0.0,), False),  # small black type is printed to be read (scaled tables)
+        (10.0, (1.0, 1.0, 1.0), False),  # white on a dark box is visible
+        (1.0, None, False),
+        (1.0, ("P0",), False),  # a pattern colour
+        (0.0, (1.0,), False),  # no size known: not evidence of anything
+    ],
+)
 def test_hidden_text_is_tiny_and_white(size: float, color: Any, hidden: bool) -> None:
     assert is_hidden_text(_char(size, color)) is hidden
 
@@ -188,6 +210,7 @@ def test_hidden_ids_of_a_real_report_are_dropped() -> None:
 
 # -- reading order -------------------------------------------------------------------
 
+
 def test_two_column_page_is_read_column_by_column() -> None:
     path = corpus_pdf("pdf/pypdf-samples/multicolumn.pdf")
     text = text_of(parse(path))
@@ -200,11 +223,11 @@ def test_two_column_page_is_read_column_by_column() -> None:
 def test_three_column_register_keeps_sentences_together() -> None:
     path = corpus_pdf("pdf/pdfplumber/federal-register-2020-17221.pdf")
     text = " ".join(text_of(parse(path)).split())
-    assert ("Investigation of the accident has been completed by the Indonesian authorities"
-            in text)
+    assert "Investigation of the accident has been completed by the Indonesian authorities" in text
 
 
 # -- headings -------------------------------------------------------------------------
+
 
 def test_tagged_heading_with_a_ligature_stays_one_heading() -> None:
     """pdfplumber drops the marked-content id after a nested `fi` ligature span."""
@@ -239,10 +262,13 @@ def test_nested_lists_from_drawn_bullets() -> None:
     lists = [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
     tools = next(b for b in lists if b.items[0].text == "Traefik")
     assert [(i.depth, i.text) for i in tools.items[:2]] == [
-        (0, "Traefik"), (1, "Automatically handles certificate renewals")]
+        (0, "Traefik"),
+        (1, "Automatically handles certificate renewals"),
+    ]
 
 
 # -- bad input -------------------------------------------------------------------------
+
 
 def test_encrypted_pdf_asks_for_a_password() -> None:
     path = corpus_pdf("robustness/pdf/pdfplumber/password-example.pdf")
@@ -320,6 +346,8 @@ def test_cli_reports_an_encrypted_pdf_in_one_line(tmp_path: Path) -> None:
     errors = [line for line in result.output.splitlines() if "error" in line]
     assert len(errors) == 1 and "--password" in errors[0]
     assert "Traceback" not in result.output
-    ok = CliRunner().invoke(cli, ["convert", str(path), "--password", "openpassword",
-                                  "-o", str(tmp_path / "p.jsonl"), "-q"])
+    ok = CliRunner().invoke(
+        cli,
+        ["convert", str(path), "--password", "openpassword", "-o", str(tmp_path / "p.jsonl"), "-q"],
+    )
     assert ok.exit_code == 0 and (tmp_path / "p.jsonl").read_text().strip()

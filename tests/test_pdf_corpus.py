@@ -50,8 +50,9 @@ def _convert(path: Path, options: ChunkOptions = OPTIONS) -> list[Any]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", corpus_params("pdf", "*.pdf") +
-                         corpus_params("robustness/pdf", "*.pdf"))
+@pytest.mark.parametrize(
+    "path", corpus_params("pdf", "*.pdf") + corpus_params("robustness/pdf", "*.pdf")
+)
 def test_every_corpus_pdf_converts_or_fails_in_one_line(path: Path) -> None:
     expected = EXPECTED_ERRORS.get(path.name)
     try:
@@ -67,8 +68,9 @@ def test_every_corpus_pdf_converts_or_fails_in_one_line(path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["password-example.pdf", "libreoffice-writer-password.pdf",
-                                  "aes256-user-password.pdf"])
+@pytest.mark.parametrize(
+    "name", ["password-example.pdf", "libreoffice-writer-password.pdf", "aes256-user-password.pdf"]
+)
 def test_encrypted_corpus_pdfs_open_with_their_password(name: str) -> None:
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")

@@ -45,8 +45,7 @@ def test_a_pdf_read_in_one_process_reports_its_pages() -> None:
     assert len(calls) >= 2
 
 
-def test_a_pdf_read_by_several_processes_reports_its_pages(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pdf_read_by_several_processes_reports_its_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pdf_parallel, "DEFAULT_MIN_PAGES_PER_JOB", 2)
     monkeypatch.setattr(pdf_parallel, "DEFAULT_PAGES_PER_TASK", 1)
     calls = _pages_reported(jobs=2)
@@ -55,7 +54,8 @@ def test_a_pdf_read_by_several_processes_reports_its_pages(
 
 
 def test_the_cli_bar_shows_pages_of_a_long_document_and_closes_them(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     bar = _ProgressBar(1, enabled=True)
     bar.pages(10, 40)
     bar.pages(40, 40)

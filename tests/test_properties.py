@@ -113,14 +113,18 @@ def expected_paths(sections: list[GeneratedSection]) -> dict[str, list[str]]:
 
 
 # PROPERTY_EXAMPLES=2000 for a longer local run.
-SETTINGS = settings(max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "150")), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "150")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @SETTINGS
 @given(documents(), st.integers(16, 1024), st.sampled_from(["words", "chars"]))
-def test_packer_invariants(doc: tuple[str, list[GeneratedSection]], budget: int,
-                           tokenizer: str) -> None:
+def test_packer_invariants(
+    doc: tuple[str, list[GeneratedSection]], budget: int, tokenizer: str
+) -> None:
     markdown, sections = doc
     if tokenizer == "chars":
         budget *= 6  # comparable chunk sizes
@@ -140,8 +144,11 @@ def test_packer_invariants(doc: tuple[str, list[GeneratedSection]], budget: int,
     # No chunk spans two sections, and each carries its section's heading path.
     paths = expected_paths(sections)
     for chunk in chunks:
-        tags = {w.lower().split("x")[0] + "x" for w in chunk.body.split()
-                if w.lower().startswith("s") and "x" in w}
+        tags = {
+            w.lower().split("x")[0] + "x"
+            for w in chunk.body.split()
+            if w.lower().startswith("s") and "x" in w
+        }
         assert len(tags) == 1
         assert chunk.heading_path == paths[tags.pop()]
 
@@ -153,7 +160,8 @@ def test_packer_invariants(doc: tuple[str, list[GeneratedSection]], budget: int,
 @SETTINGS
 @given(documents(), st.integers(24, 512))
 def test_no_sentence_is_cut_when_every_sentence_fits(
-        doc: tuple[str, list[GeneratedSection]], budget: int) -> None:
+    doc: tuple[str, list[GeneratedSection]], budget: int
+) -> None:
     markdown, sections = doc
     chunks = chunk_text(markdown, max_tokens=budget)
     bodies = [c.body for c in chunks]

@@ -23,8 +23,7 @@ OPTIONS = ChunkOptions(max_tokens=128)
 
 @pytest.fixture(scope="module")
 def ray_cluster() -> object:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             configure_logging=False)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     yield ray
     ray.shutdown()
 
@@ -49,15 +48,20 @@ def local_records(folder: Path) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for path in sorted(folder.iterdir()):
         try:
-            out[str(path)] = [c.model_dump_json() for c in iter_chunks_from_bytes(
-                path.read_bytes(), str(path), detect_format(path.name), OPTIONS)]
+            out[str(path)] = [
+                c.model_dump_json()
+                for c in iter_chunks_from_bytes(
+                    path.read_bytes(), str(path), detect_format(path.name), OPTIONS
+                )
+            ]
         except Exception:
             continue
     return out
 
 
-def test_chunk_dataset_matches_the_local_run_and_reports_errors(ray_cluster: object,
-                                                               mixed_folder: Path) -> None:
+def test_chunk_dataset_matches_the_local_run_and_reports_errors(
+    ray_cluster: object, mixed_folder: Path
+) -> None:
     from structchunk.ray import chunk_dataset
 
     paths = [str(p) for p in sorted(mixed_folder.iterdir())]
@@ -66,8 +70,9 @@ def test_chunk_dataset_matches_the_local_run_and_reports_errors(ray_cluster: obj
     rows = sorted(result.chunks.take_all(), key=lambda r: (r["source"], r["chunk_index"]))
     got: dict[str, list[str]] = {}
     for row in rows:
-        got.setdefault(row["source"], []).append(json.dumps(row, ensure_ascii=False,
-                                                            separators=(",", ":")))
+        got.setdefault(row["source"], []).append(
+            json.dumps(row, ensure_ascii=False, separators=(",", ":"))
+        )
     expected = local_records(mixed_folder)
     assert got.keys() == expected.keys()
     for source, records in expected.items():
@@ -76,19 +81,42 @@ def test_chunk_dataset_matches_the_local_run_and_reports_errors(ray_cluster: obj
     assert [(Path(e["path"]).name, e["kind"]) for e in errors] == [("corrupt.pdf", "parse")]
 
 
-def test_cli_engine_ray_writes_what_the_local_engine_writes(ray_cluster: object,
-                                                           mixed_folder: Path,
-                                                           tmp_path: Path) -> None:
+def test_cli_engine_ray_writes_what_the_local_engine_writes(
+    ray_cluster: object, mixed_folder: Path, tmp_path: Path
+) -> None:
     from click.testing import CliRunner
 
     from structchunk.cli import cli
 
     runner = CliRunner()
-    local = runner.invoke(cli, ["convert", str(mixed_folder), "-o", str(tmp_path / "l.jsonl"),
-                                "--max-tokens", "128", "--errors", str(tmp_path / "le.jsonl")])
-    on_ray = runner.invoke(cli, ["convert", str(mixed_folder), "-o", str(tmp_path / "r.jsonl"),
-                                 "--max-tokens", "128", "--engine", "ray",
-                                 "--errors", str(tmp_path / "re.jsonl")])
+    local = runner.invoke(
+        cli,
+        [
+            "convert",
+            str(mixed_folder),
+            "-o",
+            str(tmp_path / "l.jsonl"),
+            "--max-tokens",
+            "128",
+            "--errors",
+            str(tmp_path / "le.jsonl"),
+        ],
+    )
+    on_ray = runner.invoke(
+        cli,
+        [
+            "convert",
+            str(mixed_folder),
+            "-o",
+            str(tmp_path / "r.jsonl"),
+            "--max-tokens",
+            "128",
+            "--engine",
+            "ray",
+            "--errors",
+            str(tmp_path / "re.jsonl"),
+        ],
+    )
     assert local.exit_code == on_ray.exit_code == 1  # the corrupt file
     assert (tmp_path / "l.jsonl").read_bytes() == (tmp_path / "r.jsonl").read_bytes()
     assert (tmp_path / "le.jsonl").read_bytes() == (tmp_path / "re.jsonl").read_bytes()

@@ -11,8 +11,22 @@ from structchunk import Chunk, chunk_file
 from structchunk.records import atomic_writer, chunk_schema, read_jsonl, to_json_line
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-DESIGN_FIELDS = ["id", "doc_id", "source", "format", "chunk_index", "heading_path", "text",
-                 "body", "n_tokens", "tokenizer", "block_types", "pages", "lines", "table_rows"]
+DESIGN_FIELDS = [
+    "id",
+    "doc_id",
+    "source",
+    "format",
+    "chunk_index",
+    "heading_path",
+    "text",
+    "body",
+    "n_tokens",
+    "tokenizer",
+    "block_types",
+    "pages",
+    "lines",
+    "table_rows",
+]
 
 
 def test_schema_has_every_field_in_design_order() -> None:

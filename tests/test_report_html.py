@@ -35,12 +35,18 @@ def find_browser() -> str | None:
     return next((path for name in BROWSER_NAMES if (path := shutil.which(name))), None)
 
 
-def chunk(index: int, text: str, path: tuple[str, ...] = ("Guide", "Keys"),
-          **fields: object) -> ChunkView:
-    values: dict[str, object] = {"source": "guide.md", "index": index, "text": text,
-                                 "body": text, "heading_path": path,
-                                 "n_tokens": len(text.split()), "lines": (index * 3 + 1,
-                                                                          index * 3 + 2)}
+def chunk(
+    index: int, text: str, path: tuple[str, ...] = ("Guide", "Keys"), **fields: object
+) -> ChunkView:
+    values: dict[str, object] = {
+        "source": "guide.md",
+        "index": index,
+        "text": text,
+        "body": text,
+        "heading_path": path,
+        "n_tokens": len(text.split()),
+        "lines": (index * 3 + 1, index * 3 + 2),
+    }
     values.update(fields)
     return ChunkView(**values)  # type: ignore[arg-type]
 
@@ -54,8 +60,7 @@ def sample_inspection() -> Inspection:
         chunk(3, HOSTILE + " and then some more words to be long enough."),
         chunk(4, "The last chunk of the guide ends with a full stop, as it should."),
     ]
-    return inspect_documents([DocumentChunks("guide.md", chunks)], FlagRules(budget=40),
-                             "words")
+    return inspect_documents([DocumentChunks("guide.md", chunks)], FlagRules(budget=40), "words")
 
 
 def test_all_text_is_escaped_and_nothing_is_fetched() -> None:
@@ -78,20 +83,33 @@ def test_histogram_bins_split_at_the_budget() -> None:
 
 # -- in a real browser -----------------------------------------------------------------
 
+
 def run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [browser, "--headless", "--no-sandbox", "--disable-gpu",
-               "--disable-background-networking", "--disable-component-update",
-               "--no-first-run", "--disable-dev-shm-usage", f"--user-data-dir={profile}", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=BROWSER_TIMEOUT,
-                          check=False)
+    command = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        *args,
+    ]
+    return subprocess.run(
+        command, capture_output=True, text=True, timeout=BROWSER_TIMEOUT, check=False
+    )
 
 
 @pytest.fixture(scope="module")
 def browser() -> str:
     found = find_browser()
     if found is None:
-        pytest.skip("no headless browser: install Debian's `chromium` package (or set "
-                    "$STRUCTCHUNK_BROWSER) to test the HTML report as rendered")
+        pytest.skip(
+            "no headless browser: install Debian's `chromium` package (or set "
+            "$STRUCTCHUNK_BROWSER) to test the HTML report as rendered"
+        )
     return found
 
 
@@ -108,8 +126,7 @@ def status(dom: str) -> dict[str, str]:
     return dict(re.findall(r'([\w-]+)="([^"]*)"', match.group(1)))
 
 
-def test_the_browser_renders_blocks_and_badges(browser: str, report: Path,
-                                               tmp_path: Path) -> None:
+def test_the_browser_renders_blocks_and_badges(browser: str, report: Path, tmp_path: Path) -> None:
     result = run_browser(browser, tmp_path / "profile", "--dump-dom", report.as_uri())
     dom = result.stdout
     assert result.returncode == 0 and dom, result.stderr[-2000:]
@@ -123,8 +140,7 @@ def test_the_browser_renders_blocks_and_badges(browser: str, report: Path,
     assert "<script>alert" not in dom.split("<main>")[1]
 
 
-def test_the_flag_filter_hides_other_chunks(browser: str, report: Path,
-                                            tmp_path: Path) -> None:
+def test_the_flag_filter_hides_other_chunks(browser: str, report: Path, tmp_path: Path) -> None:
     url = report.as_uri() + "#filter=TOO_SMALL"
     dom = run_browser(browser, tmp_path / "profile", "--dump-dom", url).stdout
     assert status(dom)["data-shown"] == "1"
@@ -142,16 +158,25 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def test_a_screenshot_of_a_report_made_by_the_command(browser: str, tmp_path: Path) -> None:
     source = tmp_path / "sizes.md"
-    source.write_text("# Sizes\n\nEvery size we sell.\n\n| size | price |\n|---|---|\n"
-                      + "".join(f"| s{n} | {n} euros |\n" for n in range(12)), encoding="utf-8")
+    source.write_text(
+        "# Sizes\n\nEvery size we sell.\n\n| size | price |\n|---|---|\n"
+        + "".join(f"| s{n} | {n} euros |\n" for n in range(12)),
+        encoding="utf-8",
+    )
     group = click.Group(commands=[inspect_command])
     report = tmp_path / "report.html"
-    result = CliRunner().invoke(group, ["inspect", str(source), "--max-tokens", "20",
-                                        "--html", str(report)])
+    result = CliRunner().invoke(
+        group, ["inspect", str(source), "--max-tokens", "20", "--html", str(report)]
+    )
     assert result.exit_code == 0, result.output
     shot = tmp_path / "shot.png"
-    run_browser(browser, tmp_path / "profile", "--window-size=1000,1400",
-                f"--screenshot={shot}", report.as_uri())
+    run_browser(
+        browser,
+        tmp_path / "profile",
+        "--window-size=1000,1400",
+        f"--screenshot={shot}",
+        report.as_uri(),
+    )
     data = shot.read_bytes()
     assert png_size(data) == (1000, 1400)
     assert len(data) > 20_000  # a blank page compresses to a few kB; ours has text and colour

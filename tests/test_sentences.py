@@ -49,8 +49,10 @@ def _train_punkt() -> ModuleType:
 
 
 def test_seed_example_splits_into_four() -> None:
-    text = ("Dr. Smith earned $9.5M from U.S.A. operations. He joined the company in 2019! "
-            "Did Prof. Jones approve the budget? The growth rate was 12.3% last quarter.")
+    text = (
+        "Dr. Smith earned $9.5M from U.S.A. operations. He joined the company in 2019! "
+        "Did Prof. Jones approve the budget? The growth rate was 12.3% last quarter."
+    )
     assert split_sentences(text) == [
         "Dr. Smith earned $9.5M from U.S.A. operations.",
         "He joined the company in 2019!",
@@ -64,135 +66,206 @@ def test_seed_example_splits_into_four() -> None:
 
 def test_rules_are_a_documented_table() -> None:
     assert [rule.__name__ for rule in RULES] == [
-        "inside_a_token", "ellipses", "quotations_and_brackets", "closing_punctuation",
-        "lowercase_continuation", "initials", "titles", "list_items", "blank_lines",
-        "bracketed_asides", "punctuation_only"]
+        "inside_a_token",
+        "ellipses",
+        "quotations_and_brackets",
+        "closing_punctuation",
+        "lowercase_continuation",
+        "initials",
+        "titles",
+        "list_items",
+        "blank_lines",
+        "bracketed_asides",
+        "punctuation_only",
+    ]
     assert all(rule.__doc__ for rule in RULES)
 
 
 def test_decimals_and_version_numbers_stay_whole() -> None:
-    assert split_sentences("The rate was 12.3% in v2.0.1. Python 3.12 is required. "
-                           "It costs $9.50 or €12.50 now.") == [
-        "The rate was 12.3% in v2.0.1.", "Python 3.12 is required.",
-        "It costs $9.50 or €12.50 now."]
+    assert split_sentences(
+        "The rate was 12.3% in v2.0.1. Python 3.12 is required. It costs $9.50 or €12.50 now."
+    ) == [
+        "The rate was 12.3% in v2.0.1.",
+        "Python 3.12 is required.",
+        "It costs $9.50 or €12.50 now.",
+    ]
 
 
 def test_no_cut_without_whitespace() -> None:
     # Punkt alone cuts where a stop meets other punctuation.
     assert split_sentences("Call foo.(bar) first. Then the rest.") == [
-        "Call foo.(bar) first.", "Then the rest."]
+        "Call foo.(bar) first.",
+        "Then the rest.",
+    ]
     assert split_sentences('He said "stop."Then he left.') == ['He said "stop."Then he left.']
 
 
 def test_file_names_and_urls_stay_whole() -> None:
-    assert split_sentences("Edit config.yaml and README.md first. The site is "
-                           "https://x.io/a.b. Then open www.example.com/v1.2/setup.exe. Done.") == [
-        "Edit config.yaml and README.md first.", "The site is https://x.io/a.b.",
-        "Then open www.example.com/v1.2/setup.exe.", "Done."]
+    assert split_sentences(
+        "Edit config.yaml and README.md first. The site is "
+        "https://x.io/a.b. Then open www.example.com/v1.2/setup.exe. Done."
+    ) == [
+        "Edit config.yaml and README.md first.",
+        "The site is https://x.io/a.b.",
+        "Then open www.example.com/v1.2/setup.exe.",
+        "Done.",
+    ]
 
 
 def test_email_addresses_stay_whole() -> None:
     assert split_sentences("Her email is Jane.Doe@example.com. I sent her an email.") == [
-        "Her email is Jane.Doe@example.com.", "I sent her an email."]
+        "Her email is Jane.Doe@example.com.",
+        "I sent her an email.",
+    ]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("I never meant that.... She left the store.",
-     ["I never meant that....", "She left the store."]),
-    ("He stopped . . . . Then he started again.",
-     ["He stopped . . . .", "Then he started again."]),
-    ("He paused . . . and then . . . I spoke.", ["He paused . . . and then . . . I spoke."]),
-    ("It was over. . . . The war had ended.", ["It was over.", ". . . The war had ended."]),
-    ("He said so... Then he left.", ["He said so...", "Then he left."]),
-    ("Wait… Then go.", ["Wait…", "Then go."]),
-    ("Well ... I think so...maybe.", ["Well ... I think so...maybe."]),
-    ('"Bohr [...] used the analogy [...]" (Smith 55).',
-     ['"Bohr [...] used the analogy [...]" (Smith 55).']),
-    ("“the laws will appear less complex. . . .”", ["“the laws will appear less complex. . . .”"]),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I never meant that.... She left the store.",
+            ["I never meant that....", "She left the store."],
+        ),
+        (
+            "He stopped . . . . Then he started again.",
+            ["He stopped . . . .", "Then he started again."],
+        ),
+        ("He paused . . . and then . . . I spoke.", ["He paused . . . and then . . . I spoke."]),
+        ("It was over. . . . The war had ended.", ["It was over.", ". . . The war had ended."]),
+        ("He said so... Then he left.", ["He said so...", "Then he left."]),
+        ("Wait… Then go.", ["Wait…", "Then go."]),
+        ("Well ... I think so...maybe.", ["Well ... I think so...maybe."]),
+        (
+            '"Bohr [...] used the analogy [...]" (Smith 55).',
+            ['"Bohr [...] used the analogy [...]" (Smith 55).'],
+        ),
+        (
+            "“the laws will appear less complex. . . .”",
+            ["“the laws will appear less complex. . . .”"],
+        ),
+    ],
+)
 def test_ellipses(text: str, expected: list[str]) -> None:
     assert split_sentences(text) == expected
 
 
 def test_no_cut_inside_quotations_and_brackets() -> None:
-    text = ("'Well!' thought Alice, 'after such a fall, I shall think nothing of it! How brave "
-            "they'll all think me!' She smiled. He studied law (He had worked as a clerk for "
-            "3 years.) at the college.")
+    text = (
+        "'Well!' thought Alice, 'after such a fall, I shall think nothing of it! How brave "
+        "they'll all think me!' She smiled. He studied law (He had worked as a clerk for "
+        "3 years.) at the college."
+    )
     assert split_sentences(text) == [
         "'Well!' thought Alice, 'after such a fall, I shall think nothing of it! How brave "
         "they'll all think me!'",
         "She smiled.",
-        "He studied law (He had worked as a clerk for 3 years.) at the college."]
+        "He studied law (He had worked as a clerk for 3 years.) at the college.",
+    ]
     # apostrophes and Rust lifetimes are not quotes
     assert len(split_sentences("The agents' plans failed. Let 'a outlive &'b here. It works.")) == 3
 
 
 def test_closing_quotes_and_brackets_stay_with_their_sentence() -> None:
     assert split_sentences('He said "stop." Then he left. She said “go.” He went.') == [
-        'He said "stop."', "Then he left.", "She said “go.”", "He went."]
+        'He said "stop."',
+        "Then he left.",
+        "She said “go.”",
+        "He went.",
+    ]
 
 
 def test_lowercase_after_exclamation_question_or_closer_continues() -> None:
     assert split_sentences("She works at Yahoo! in the accounting department.") == [
-        "She works at Yahoo! in the accounting department."]
+        "She works at Yahoo! in the accounting department."
+    ]
     assert split_sentences("She turned to him, 'This is great.' she said. \"Why?\" he asked.") == [
-        "She turned to him, 'This is great.' she said.", '"Why?" he asked.']
+        "She turned to him, 'This is great.' she said.",
+        '"Why?" he asked.',
+    ]
     assert split_sentences("Use the println! macro. Then the ? operator.") == [
-        "Use the println! macro.", "Then the ? operator."]
+        "Use the println! macro.",
+        "Then the ? operator.",
+    ]
     assert split_sentences("Use a . followed by the index. Done.") == [
-        "Use a . followed by the index.", "Done."]
+        "Use a . followed by the index.",
+        "Done.",
+    ]
     # lower-cased text still splits after ordinary words
     assert split_sentences("it was sold for cash. each unit was paid.") == [
-        "it was sold for cash.", "each unit was paid."]
+        "it was sold for cash.",
+        "each unit was paid.",
+    ]
 
 
 def test_initials() -> None:
     assert split_sentences("Read J. R. R. Tolkien first. Jonas E. Smith agreed.") == [
-        "Read J. R. R. Tolkien first.", "Jonas E. Smith agreed."]
+        "Read J. R. R. Tolkien first.",
+        "Jonas E. Smith agreed.",
+    ]
     assert split_sentences("We chose plan B. The results were good.") == [
-        "We chose plan B.", "The results were good."]
+        "We chose plan B.",
+        "The results were good.",
+    ]
     assert split_sentences("We make a good team, you and I. Did you see Albert I. Jones?") == [
-        "We make a good team, you and I.", "Did you see Albert I. Jones?"]
+        "We make a good team, you and I.",
+        "Did you see Albert I. Jones?",
+    ]
 
 
 def test_titles_precede_names() -> None:
     assert split_sentences("The meeting starts at 10 a.m. Mr. Brown will chair it.") == [
-        "The meeting starts at 10 a.m. Mr. Brown will chair it."]
+        "The meeting starts at 10 a.m. Mr. Brown will chair it."
+    ]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("1. The first item 2. The second item", ["1. The first item", "2. The second item"]),
-    ("1.) The first item. 2.) The second item.",
-     ["1.) The first item.", "2.) The second item."]),
-    ("a) Apples b) Oranges c) Pears", ["a) Apples", "b) Oranges", "c) Pears"]),
-    ("• 9. Stop smoking • 10. Get some rest", ["• 9. Stop smoking", "• 10. Get some rest"]),
-    ("⁃9. The first item ⁃10. The second item", ["⁃9. The first item", "⁃10. The second item"]),
-    ("Install it:\n1. Download it\n2. Run it", ["Install it:", "1. Download it", "2. Run it"]),
-    ("Steps\n- Download it\n- Run it", ["Steps", "- Download it", "- Run it"]),
-    ("Net of: 1) fuel, 2) power, and 3) other charges.",
-     ["Net of: 1) fuel, 2) power, and 3) other charges."]),
-    ("You can 1) wait or 2) leave.", ["You can 1) wait or 2) leave."]),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1. The first item 2. The second item", ["1. The first item", "2. The second item"]),
+        (
+            "1.) The first item. 2.) The second item.",
+            ["1.) The first item.", "2.) The second item."],
+        ),
+        ("a) Apples b) Oranges c) Pears", ["a) Apples", "b) Oranges", "c) Pears"]),
+        ("• 9. Stop smoking • 10. Get some rest", ["• 9. Stop smoking", "• 10. Get some rest"]),
+        ("⁃9. The first item ⁃10. The second item", ["⁃9. The first item", "⁃10. The second item"]),
+        ("Install it:\n1. Download it\n2. Run it", ["Install it:", "1. Download it", "2. Run it"]),
+        ("Steps\n- Download it\n- Run it", ["Steps", "- Download it", "- Run it"]),
+        (
+            "Net of: 1) fuel, 2) power, and 3) other charges.",
+            ["Net of: 1) fuel, 2) power, and 3) other charges."],
+        ),
+        ("You can 1) wait or 2) leave.", ["You can 1) wait or 2) leave."]),
+    ],
+)
 def test_list_items(text: str, expected: list[str]) -> None:
     assert split_sentences(text) == expected
 
 
 def test_blank_lines_end_sentences_single_line_breaks_do_not() -> None:
-    assert split_sentences("10. Get some rest \n \nYou have the best chance if you follow\n"
-                           "a few simple guidelines:\r\n\r\nOrganise care early") == [
+    assert split_sentences(
+        "10. Get some rest \n \nYou have the best chance if you follow\n"
+        "a few simple guidelines:\r\n\r\nOrganise care early"
+    ) == [
         "10. Get some rest",
         "You have the best chance if you follow\na few simple guidelines:",
-        "Organise care early"]
+        "Organise care early",
+    ]
 
 
 def test_bracketed_aside_stays_with_the_sentence_before() -> None:
     assert split_sentences("He left early. (He was tired.) Then we ate. (b) Next item.") == [
-        "He left early. (He was tired.)", "Then we ate.", "(b) Next item."]
+        "He left early. (He was tired.)",
+        "Then we ate.",
+        "(b) Next item.",
+    ]
 
 
 def test_punctuation_only_pieces_join_a_sentence() -> None:
     assert split_sentences("As shown in Fig. ?? the rate rose. Done! 😀") == [
-        "As shown in Fig. ?? the rate rose.", "Done! 😀"]
+        "As shown in Fig. ?? the rate rose.",
+        "Done! 😀",
+    ]
     for text in (".", "..", ". . .", "! ! !", "??"):
         assert split_sentences(text) == [text]
 
@@ -205,18 +278,66 @@ def test_without_the_post_pass_punkt_alone_decides() -> None:
 
 # --- the span contract the packer relies on ------------------------------------------------
 
-_PIECES = st.sampled_from([
-    "Hello", "world", "the", "I", "J.", "U.S.", "e.g.", "Dr.", "Mr.", "1.", "2.", "a.", "b)",
-    "10.", "v2.0.1", "12.3%", "x@y.io", "config.yaml", "...", "…", ". . .", ".", "!", "?",
-    '"', "'", "(", ")", "[", "]", "“", "”", "‘", "’", "•", "⁃", "-", "*", "??", "!!", ":",
-    ",", "it's", "«", "»", "N°.", "Fig.", "🙂", "naïve", "Straße."])
+_PIECES = st.sampled_from(
+    [
+        "Hello",
+        "world",
+        "the",
+        "I",
+        "J.",
+        "U.S.",
+        "e.g.",
+        "Dr.",
+        "Mr.",
+        "1.",
+        "2.",
+        "a.",
+        "b)",
+        "10.",
+        "v2.0.1",
+        "12.3%",
+        "x@y.io",
+        "config.yaml",
+        "...",
+        "…",
+        ". . .",
+        ".",
+        "!",
+        "?",
+        '"',
+        "'",
+        "(",
+        ")",
+        "[",
+        "]",
+        "“",
+        "”",
+        "‘",
+        "’",
+        "•",
+        "⁃",
+        "-",
+        "*",
+        "??",
+        "!!",
+        ":",
+        ",",
+        "it's",
+        "«",
+        "»",
+        "N°.",
+        "Fig.",
+        "🙂",
+        "naïve",
+        "Straße.",
+    ]
+)
 _GAPS = st.sampled_from(["", " ", " ", "  ", "\n", "\n\n", "\r\n", "\t", " \n \n", "\u00a0"])
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(_PIECES | st.text(max_size=3), _GAPS), max_size=40))
-def test_spans_are_ordered_disjoint_and_cover_every_non_space(
-        parts: list[tuple[str, str]]) -> None:
+def test_spans_are_ordered_disjoint_and_cover_every_non_space(parts: list[tuple[str, str]]) -> None:
     text = "".join(piece + gap for piece, gap in parts)
     spans = get_segmenter().spans(text)
     position = 0
@@ -255,8 +376,9 @@ def test_golden_rules_pass_rate_floor() -> None:
 # --- models, errors, and staying offline ---------------------------------------------------
 
 
-def test_missing_nltk_model_is_one_clear_line(monkeypatch: pytest.MonkeyPatch,
-                                              tmp_path: Path) -> None:
+def test_missing_nltk_model_is_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
     with pytest.raises(SentenceModelError) as error:
         get_segmenter("nltk:xx")
@@ -266,49 +388,66 @@ def test_missing_nltk_model_is_one_clear_line(monkeypatch: pytest.MonkeyPatch,
     assert "python -m nltk.downloader punkt_tab" in message and "NLTK_DATA" in message
 
 
-@pytest.mark.parametrize(("model", "words"), [
-    ("nltk:English", "lower-case name of a punkt_tab folder"),
-    ("nltk:../x", "lower-case name of a punkt_tab folder"),
-    ("spacy:en", "unknown sentence model 'spacy:en'"),
-])
+@pytest.mark.parametrize(
+    ("model", "words"),
+    [
+        ("nltk:English", "lower-case name of a punkt_tab folder"),
+        ("nltk:../x", "lower-case name of a punkt_tab folder"),
+        ("spacy:en", "unknown sentence model 'spacy:en'"),
+    ],
+)
 def test_bad_model_names_are_one_clear_line(model: str, words: str) -> None:
     with pytest.raises(SentenceModelError, match=re.escape(words)) as error:
         get_segmenter(model)
     assert "\n" not in str(error.value)
 
 
-def test_cli_reports_a_missing_model_on_one_line(monkeypatch: pytest.MonkeyPatch,
-                                                 tmp_path: Path) -> None:
+def test_cli_reports_a_missing_model_on_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
     source = tmp_path / "a.md"
     source.write_text("# A\n\nOne. Two.\n", encoding="utf-8")
-    result = CliRunner().invoke(cli.cli, ["convert", str(source),
-                                          "--sentence-model", "nltk:xx"])
+    result = CliRunner().invoke(cli.cli, ["convert", str(source), "--sentence-model", "nltk:xx"])
     assert result.exit_code != 0
     (line,) = [line for line in result.output.splitlines() if "nltk:xx" in line]
     assert "sentence model nltk:xx is not installed" in line and "NLTK_DATA" in line
 
 
-def test_an_installed_punkt_tab_model_is_used(monkeypatch: pytest.MonkeyPatch,
-                                              tmp_path: Path) -> None:
+def test_an_installed_punkt_tab_model_is_used(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     folder = tmp_path / "tokenizers" / "punkt_tab" / "testlang"
     folder.mkdir(parents=True)
     for name in PUNKT_FILES:
-        (folder / name).write_text("" if name == "abbrev_types.txt" else
-                                   (DATA / name).read_text(encoding="utf-8"), encoding="utf-8")
+        (folder / name).write_text(
+            "" if name == "abbrev_types.txt" else (DATA / name).read_text(encoding="utf-8"),
+            encoding="utf-8",
+        )
     monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
     text = "It is approx. 5 km away. Go."
     assert get_segmenter("nltk:testlang").split(text) == [  # a model without abbreviations
-        "It is approx.", "5 km away.", "Go."]
+        "It is approx.",
+        "5 km away.",
+        "Go.",
+    ]
     assert get_segmenter().split(text) == ["It is approx. 5 km away.", "Go."]
 
 
 def test_no_pickle_and_no_download() -> None:
-    for path in (ROOT / "structchunk" / "sentences.py",
-                 ROOT / "structchunk" / "sentence_rules.py", TRAIN_SCRIPT):
+    for path in (
+        ROOT / "structchunk" / "sentences.py",
+        ROOT / "structchunk" / "sentence_rules.py",
+        TRAIN_SCRIPT,
+    ):
         source = path.read_text(encoding="utf-8")
-        for forbidden in ("import pickle", "pickle.load", "punkt_pickle_load",
-                          "nltk.download(", "nltk.data.load("):
+        for forbidden in (
+            "import pickle",
+            "pickle.load",
+            "punkt_pickle_load",
+            "nltk.download(",
+            "nltk.data.load(",
+        ):
             assert forbidden not in source, f"{path.name} uses {forbidden}"
     # At run time: any unpickling or network access fails the child process.
     probe = (
@@ -320,7 +459,8 @@ def test_no_pickle_and_no_download() -> None:
         "import nltk\n"
         "nltk.download = None\n"
         "from structchunk import split_sentences\n"
-        "assert len(split_sentences('Dr. Smith left. He was tired.')) == 2\n")
+        "assert len(split_sentences('Dr. Smith left. He was tired.')) == 2\n"
+    )
     subprocess.run([sys.executable, "-c", probe], check=True, timeout=120)
 
 
@@ -328,7 +468,8 @@ def test_no_pickle_and_no_download() -> None:
 
 
 def test_shipped_files_are_sorted_punkt_tab_that_nltk_itself_can_read(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     for name in PUNKT_FILES:
         lines = (DATA / name).read_bytes().decode("utf-8").split("\n")
         assert lines[-1] == ""  # every line ends with \n
@@ -345,8 +486,28 @@ def test_shipped_files_are_sorted_punkt_tab_that_nltk_itself_can_read(
 def test_curated_types_are_shipped() -> None:
     curated = _train_punkt().read_curated()
     params = model_params("bundled")
-    assert {"fig", "eq", "sec", "ch", "vol", "no", "pp", "approx", "cf", "e.g", "i.e", "inc",
-            "dr", "prof", "jan", "u.s"} <= curated["abbrev_types"] <= params.abbrev_types
+    assert (
+        {
+            "fig",
+            "eq",
+            "sec",
+            "ch",
+            "vol",
+            "no",
+            "pp",
+            "approx",
+            "cf",
+            "e.g",
+            "i.e",
+            "inc",
+            "dr",
+            "prof",
+            "jan",
+            "u.s",
+        }
+        <= curated["abbrev_types"]
+        <= params.abbrev_types
+    )
     assert curated["sent_starters"] <= params.sent_starters
 
 

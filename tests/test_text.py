@@ -11,21 +11,24 @@ from structchunk import ChunkOptions, chunk_file, chunk_text
 from structchunk.document import Document, Paragraph
 from structchunk.parsers.text import parse
 
-WIKITEXT = "\n".join(line + " " for line in [  # WikiText-103 ends every line with a space
-    " = Valkyria Chronicles III =",
-    "",
-    " Valkyria Chronicles III is a tactical role @-@ playing game .",
-    "",
-    " = = Gameplay = =",
-    "",
-    " As with previous games , battles are turn based .",
-    " = = = Music = = =",
-    " The music was composed by Hitoshi Sakimoto .",
-    "",
-    " = Tower Building of the Little Rock Arsenal =",
-    "",
-    " The building is in Little Rock .",
-])
+WIKITEXT = "\n".join(
+    line + " "
+    for line in [  # WikiText-103 ends every line with a space
+        " = Valkyria Chronicles III =",
+        "",
+        " Valkyria Chronicles III is a tactical role @-@ playing game .",
+        "",
+        " = = Gameplay = =",
+        "",
+        " As with previous games , battles are turn based .",
+        " = = = Music = = =",
+        " The music was composed by Hitoshi Sakimoto .",
+        "",
+        " = Tower Building of the Little Rock Arsenal =",
+        "",
+        " The building is in Little Rock .",
+    ]
+)
 
 
 def tree(text: str) -> Document:
@@ -43,14 +46,19 @@ def paragraphs(doc: Document) -> list[str]:
 def test_wikitext_headings_nest_by_their_equals_signs() -> None:
     doc = tree(WIKITEXT)
     valkyria = ("Valkyria Chronicles III",)
-    assert paths(doc) == [(), valkyria, valkyria + ("Gameplay",),
-                          valkyria + ("Gameplay", "Music"),
-                          ("Tower Building of the Little Rock Arsenal",)]
+    assert paths(doc) == [
+        (),
+        valkyria,
+        valkyria + ("Gameplay",),
+        valkyria + ("Gameplay", "Music"),
+        ("Tower Building of the Little Rock Arsenal",),
+    ]
     assert paragraphs(doc) == [
         "Valkyria Chronicles III is a tactical role @-@ playing game .",
         "As with previous games , battles are turn based .",
         "The music was composed by Hitoshi Sakimoto .",
-        "The building is in Little Rock ."]
+        "The building is in Little Rock .",
+    ]
 
 
 def test_mediawiki_headings_may_touch_their_text() -> None:
@@ -59,10 +67,17 @@ def test_mediawiki_headings_may_touch_their_text() -> None:
     assert paragraphs(doc) == ["Founded in 1998.", "Small team."]
 
 
-@pytest.mark.parametrize("line", [
-    "== unbalanced =", "= =", "x = y = z", "== a = b ==", "======= seven =======",
-    "=== ===",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "== unbalanced =",
+        "= =",
+        "x = y = z",
+        "== a = b ==",
+        "======= seven =======",
+        "=== ===",
+    ],
+)
 def test_lines_that_only_look_like_wiki_headings_stay_text(line: str) -> None:
     doc = tree(f"{line}\n\nafter\n")
     assert paths(doc) == [()]
@@ -75,11 +90,14 @@ def test_underlined_titles_are_headings() -> None:
     assert paragraphs(doc) == ["Intro.", "Run it."]
 
 
-@pytest.mark.parametrize("text", [
-    "A first line\nA second line\n------------\n",  # the rule closes a paragraph
-    "ok\n----------------------------------------\n",  # a separator, not an underline
-    ("word " * 40).strip() + "\n" + "=" * 199 + "\n",  # a long paragraph with a rule
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A first line\nA second line\n------------\n",  # the rule closes a paragraph
+        "ok\n----------------------------------------\n",  # a separator, not an underline
+        ("word " * 40).strip() + "\n" + "=" * 199 + "\n",  # a long paragraph with a rule
+    ],
+)
 def test_rules_under_paragraphs_stay_text(text: str) -> None:
     doc = tree(text)
     assert paths(doc) == [()]

@@ -16,7 +16,7 @@ from structchunk.errors import OptionsError, TokenizerUnavailableError
 from structchunk.tokenizers import get_tokenizer
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-GPT2_PATTERN = (r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
+GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
 
 @pytest.fixture(scope="session")
@@ -27,8 +27,9 @@ def bpe_tokenizer_json(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tokenizer.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=400, show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(
+        vocab_size=400, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
+    )
     texts = [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*.md"))]
     tokenizer.train_from_iterator(texts, trainer)
     path = tmp_path_factory.mktemp("bpe") / "tokenizer.json"
@@ -42,11 +43,29 @@ def tiny_tiktoken() -> Callable[[str], int]:
     import tiktoken
 
     ranks = {bytes([b]): b for b in range(256)}
-    for merge in (b"th", b"the", b" t", b" the", b"in", b"ing", b"er", b"an", b" a", b"on",
-                  b"re", b"ke", b"key", b" key", b"s.", b"x0", b"x1"):
+    for merge in (
+        b"th",
+        b"the",
+        b" t",
+        b" the",
+        b"in",
+        b"ing",
+        b"er",
+        b"an",
+        b" a",
+        b"on",
+        b"re",
+        b"ke",
+        b"key",
+        b" key",
+        b"s.",
+        b"x0",
+        b"x1",
+    ):
         ranks[merge] = len(ranks)
-    encoding = tiktoken.Encoding(name="tiny", pat_str=GPT2_PATTERN, mergeable_ranks=ranks,
-                                 special_tokens={})
+    encoding = tiktoken.Encoding(
+        name="tiny", pat_str=GPT2_PATTERN, mergeable_ranks=ranks, special_tokens={}
+    )
 
     def tiktoken_tiny(text: str) -> int:
         return len(encoding.encode_ordinary(text))
@@ -76,8 +95,9 @@ def test_hf_tokenizer_from_a_local_file(bpe_tokenizer_json: Path) -> None:
     assert get_tokenizer(folder_spec).count("hello world") == count("hello world")
 
 
-def test_hf_missing_model_fails_fast_with_a_hint(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hf_missing_model_fails_fast_with_a_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
     start = time.monotonic()
     with pytest.raises(TokenizerUnavailableError, match="never downloads") as error:
@@ -85,8 +105,9 @@ def test_hf_missing_model_fails_fast_with_a_hint(tmp_path: Path,
     assert time.monotonic() - start < 5 and "\n" not in str(error.value)
 
 
-def test_hf_model_found_in_the_local_cache(tmp_path: Path, bpe_tokenizer_json: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hf_model_found_in_the_local_cache(
+    tmp_path: Path, bpe_tokenizer_json: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     snapshot = tmp_path / "models--org--tiny" / "snapshots" / "abc123"
     snapshot.mkdir(parents=True)
     (snapshot / "tokenizer.json").write_bytes(bpe_tokenizer_json.read_bytes())
@@ -97,7 +118,8 @@ def test_hf_model_found_in_the_local_cache(tmp_path: Path, bpe_tokenizer_json: P
 
 
 def test_tiktoken_encoding_not_cached_fails_fast_without_network(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
     start = time.monotonic()
     with pytest.raises(TokenizerUnavailableError, match="TIKTOKEN_CACHE_DIR") as error:
@@ -108,14 +130,16 @@ def test_tiktoken_encoding_not_cached_fails_fast_without_network(
 
 
 def test_cli_reports_an_unavailable_tokenizer_as_a_usage_error(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from click.testing import CliRunner
 
     from structchunk.cli import cli
 
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
-    result = CliRunner().invoke(cli, ["convert", str(SAMPLES / "api-keys.md"),
-                                      "--tokenizer", "tiktoken:cl100k_base"])
+    result = CliRunner().invoke(
+        cli, ["convert", str(SAMPLES / "api-keys.md"), "--tokenizer", "tiktoken:cl100k_base"]
+    )
     assert result.exit_code == 2
     assert "not in the local cache" in result.output and "Traceback" not in result.output
 
@@ -135,8 +159,9 @@ def test_subword_counts_are_memoised(tiny_tiktoken: Callable[[str], int]) -> Non
 
 @SETTINGS
 @given(documents(), st.integers(16, 512), st.booleans())
-def test_budget_holds_under_subword_tokenizers(doc: tuple[str, list[GeneratedSection]],
-                                               budget: int, use_hf: bool) -> None:
+def test_budget_holds_under_subword_tokenizers(
+    doc: tuple[str, list[GeneratedSection]], budget: int, use_hf: bool
+) -> None:
     # Hypothesis cannot take function-scoped fixtures; build the tokenizers once here.
     counter = _HF_COUNTER if use_hf else _TIKTOKEN_COUNTER
     assert counter is not None

@@ -59,16 +59,21 @@ class Manifest:
     def is_current(self, rel: str, sha256: str, options: str) -> bool:
         """Whether `rel` was converted from these bytes with these options, output intact."""
         entry = self.entries.get(rel)
-        return (entry is not None and entry.sha256 == sha256 and entry.options == options
-                and self.output_path(entry).is_file())
+        return (
+            entry is not None
+            and entry.sha256 == sha256
+            and entry.options == options
+            and self.output_path(entry).is_file()
+        )
 
     def record(self, entry: Entry) -> None:
         """Remember a finished file, durably, before the next one starts."""
         if self._journal is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._journal = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
-        self._journal.write(json.dumps({"v": MANIFEST_VERSION, **asdict(entry)},
-                                       ensure_ascii=False) + "\n")
+        self._journal.write(
+            json.dumps({"v": MANIFEST_VERSION, **asdict(entry)}, ensure_ascii=False) + "\n"
+        )
         self._journal.flush()
         self.entries[entry.rel] = entry
 
@@ -81,8 +86,9 @@ class Manifest:
         with atomic_writer(self.path) as handle:
             for rel in sorted(self.entries):
                 entry = asdict(self.entries[rel])
-                handle.write(json.dumps({"v": MANIFEST_VERSION, **entry},
-                                        ensure_ascii=False) + "\n")
+                handle.write(
+                    json.dumps({"v": MANIFEST_VERSION, **entry}, ensure_ascii=False) + "\n"
+                )
 
     def close(self) -> None:
         if self._journal is not None:

@@ -29,8 +29,9 @@ HARD_TIMEOUT_GRACE = 10.0
 itself (stuck inside C code, where the worker's own alarm cannot interrupt it)."""
 
 
-def _worker_main(conn: Connection, options: ChunkOptions, strict: bool,
-                 timeout: float | None, log_level: int) -> None:
+def _worker_main(
+    conn: Connection, options: ChunkOptions, strict: bool, timeout: float | None, log_level: int
+) -> None:
     """Convert the tasks the parent sends, one at a time, until it sends None."""
     configure_logging(log_level)  # a spawned process starts with no logging set up
     while True:
@@ -54,8 +55,9 @@ class _Worker:
 class WorkerPool:
     """`jobs` worker processes converting tasks; `run` yields outcomes as they finish."""
 
-    def __init__(self, jobs: int, options: ChunkOptions, strict: bool,
-                 timeout: float | None) -> None:
+    def __init__(
+        self, jobs: int, options: ChunkOptions, strict: bool, timeout: float | None
+    ) -> None:
         self.jobs = jobs
         self.args = (options, strict, timeout, log.getEffectiveLevel())
         self.timeout = timeout
@@ -64,8 +66,7 @@ class WorkerPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self._context.Pipe()
-        process = self._context.Process(target=_worker_main, args=(child, *self.args),
-                                        daemon=True)
+        process = self._context.Process(target=_worker_main, args=(child, *self.args), daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -86,8 +87,10 @@ class WorkerPool:
 
     def _collect(self) -> Iterator[Outcome]:
         busy = [w for w in self._workers if w.task is not None]
-        ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
-                     timeout=self._wait_seconds(busy))
+        ready = wait(
+            [w.conn for w in busy] + [w.process.sentinel for w in busy],
+            timeout=self._wait_seconds(busy),
+        )
         for index, worker in enumerate(list(self._workers)):
             if worker.task is None:
                 continue
@@ -112,21 +115,29 @@ class WorkerPool:
         return max(0.05, min(limit - (time.monotonic() - w.started) for w in busy))
 
     def _overdue(self, worker: _Worker) -> bool:
-        return bool(self.timeout) and (time.monotonic() - worker.started
-                                       > (self.timeout or 0) + HARD_TIMEOUT_GRACE)
+        return bool(self.timeout) and (
+            time.monotonic() - worker.started > (self.timeout or 0) + HARD_TIMEOUT_GRACE
+        )
 
     def _replace(self, index: int, worker: _Worker, overdue: bool) -> Outcome:
         """Record the worker's file as failed, and put a fresh worker in its place."""
         if overdue:
             worker.process.kill()
             worker.process.join()
-            outcome = self._lost(worker, f"timed out after {self.timeout or 0:g} s "
-                                 "(--timeout-per-file); the worker was stopped", "timeout")
+            outcome = self._lost(
+                worker,
+                f"timed out after {self.timeout or 0:g} s "
+                "(--timeout-per-file); the worker was stopped",
+                "timeout",
+            )
         else:
             worker.process.join()
             code = worker.process.exitcode
-            how = f"killed by signal {-code}" if code is not None and code < 0 else \
-                f"exited with code {code}"
+            how = (
+                f"killed by signal {-code}"
+                if code is not None and code < 0
+                else f"exited with code {code}"
+            )
             outcome = self._lost(worker, f"the worker process {how} (out of memory?)")
         worker.conn.close()
         self._workers[index] = self._spawn()
@@ -137,9 +148,15 @@ class WorkerPool:
         task = worker.task
         assert task is not None
         log.debug("%s: %s", task.path, message)
-        return Outcome(task.index, task.rel, task.path, ok=False, kind=kind,
-                       message=f"{task.path}: {message}",
-                       seconds=time.monotonic() - worker.started)
+        return Outcome(
+            task.index,
+            task.rel,
+            task.path,
+            ok=False,
+            kind=kind,
+            message=f"{task.path}: {message}",
+            seconds=time.monotonic() - worker.started,
+        )
 
     def close(self) -> None:
         for worker in self._workers:

@@ -120,8 +120,14 @@ def _read_and_hash(item: InputFile, hash_files: bool) -> tuple[bytes | None, str
 class BatchRun:
     """One run over a fixed list of inputs; `execute()` does the work."""
 
-    def __init__(self, items: list[InputFile], options: ChunkOptions, config: BatchConfig,
-                 progress: Progress | None = None, executor: Executor | None = None) -> None:
+    def __init__(
+        self,
+        items: list[InputFile],
+        options: ChunkOptions,
+        config: BatchConfig,
+        progress: Progress | None = None,
+        executor: Executor | None = None,
+    ) -> None:
         self.items = items
         self.executor = executor
         self.options = options
@@ -135,8 +141,7 @@ class BatchRun:
         self._hashes: dict[str, str] = {}
         self._sizes: dict[str, int] = {}
         self.folder = self._output_folder()
-        self.report = BatchReport(summary=BudgetSummary(options.max_tokens,
-                                                        options.tokenizer_name))
+        self.report = BatchReport(summary=BudgetSummary(options.max_tokens, options.tokenizer_name))
 
     def _output_folder(self) -> Path:
         """Where per-input JSONL files go: the out dir, or a parts folder for one OUT."""
@@ -174,8 +179,11 @@ class BatchRun:
             data, sha, size = _read_and_hash(item, hash_files=self.manifest is not None)
             self._hashes[item.key] = sha
             self._sizes[item.key] = size
-            if self.manifest is not None and sha and \
-                    self.manifest.is_current(item.key, sha, self.fingerprint):
+            if (
+                self.manifest is not None
+                and sha
+                and self.manifest.is_current(item.key, sha, self.fingerprint)
+            ):
                 self.report.skipped += 1
                 self.progress(None, target.stat().st_size)
                 continue
@@ -221,8 +229,15 @@ class BatchRun:
         self.report.summary.add_counts(outcome.tokens, outcome.shortened)
         if self.manifest is not None:
             output = relative_to(target, self.manifest.path.parent)
-            self.manifest.record(Entry(task.rel, self._hashes.get(task.rel, ""),
-                                       self.fingerprint, output, outcome.chunks))
+            self.manifest.record(
+                Entry(
+                    task.rel,
+                    self._hashes.get(task.rel, ""),
+                    self.fingerprint,
+                    output,
+                    outcome.chunks,
+                )
+            )
 
     def _prune(self) -> None:
         """With --prune, remove outputs of inputs that are gone."""
@@ -257,12 +272,21 @@ class BatchRun:
         assert self.config.errors is not None
         with atomic_writer(self.config.errors) as handle:
             for failure in sorted(self.report.failures, key=lambda o: o.index):
-                handle.write(json.dumps({"path": failure.path, "kind": failure.kind,
-                                         "message": failure.message},
-                                        ensure_ascii=False) + "\n")
+                handle.write(
+                    json.dumps(
+                        {"path": failure.path, "kind": failure.kind, "message": failure.message},
+                        ensure_ascii=False,
+                    )
+                    + "\n"
+                )
 
 
-def run_batch(items: list[InputFile], options: ChunkOptions, config: BatchConfig,
-              progress: Progress | None = None, executor: Executor | None = None) -> BatchReport:
+def run_batch(
+    items: list[InputFile],
+    options: ChunkOptions,
+    config: BatchConfig,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+) -> BatchReport:
     """Convert `items` as `config` says (on `executor`, default: local); see `BatchRun`."""
     return BatchRun(items, options, config, progress, executor).execute()

@@ -95,8 +95,10 @@ def error_message(error: BaseException, path: str) -> str:
         return str(error.with_source(path))
     if isinstance(error, FileTimeout):
         return f"{path}: {error}"
-    return (f"{path}: internal error: {type(error).__name__}: {error} "
-            "(please report it; `-v --jobs 1` shows the traceback)")
+    return (
+        f"{path}: internal error: {type(error).__name__}: {error} "
+        "(please report it; `-v --jobs 1` shows the traceback)"
+    )
 
 
 @contextlib.contextmanager
@@ -118,8 +120,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def convert_task(task: Task, options: ChunkOptions, strict: bool,
-                 timeout: float | None) -> Outcome:
+def convert_task(task: Task, options: ChunkOptions, strict: bool, timeout: float | None) -> Outcome:
     """Convert one file; every failure becomes an `Outcome` with a kind and one line."""
     start = time.perf_counter()
     outcome = Outcome(task.index, task.rel, task.path, ok=False)
@@ -129,8 +130,9 @@ def convert_task(task: Task, options: ChunkOptions, strict: bool,
             outcome.size = len(data)
             target = Path(task.target)
             with atomic_writer(target) as handle:
-                for chunk in iter_chunks_from_bytes(data, task.path, task.format, options,
-                                                    strict=strict):
+                for chunk in iter_chunks_from_bytes(
+                    data, task.path, task.format, options, strict=strict
+                ):
                     handle.write(to_json_line(chunk))
                     outcome.tokens.append(chunk.n_tokens)
                     prefix = SEPARATOR.join(chunk.heading_path)

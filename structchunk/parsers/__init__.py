@@ -35,8 +35,9 @@ FORMATS: dict[str, FormatSpec] = {
     )
 }
 
-EXTENSIONS: dict[str, str] = {ext: spec.name for spec in FORMATS.values()
-                              for ext in spec.extensions}
+EXTENSIONS: dict[str, str] = {
+    ext: spec.name for spec in FORMATS.values() for ext in spec.extensions
+}
 
 
 def detect_format(path: str) -> str:
@@ -48,15 +49,18 @@ def detect_format(path: str) -> str:
         known = ", ".join(sorted(EXTENSIONS))
         raise UnsupportedFormatError(
             f"unsupported file extension {suffix or '(none)'!r}; known: {known} "
-            "(use --format to override)", source=path) from None
+            "(use --format to override)",
+            source=path,
+        ) from None
 
 
 def get_parser(format_name: str) -> ParseFunction:
     try:
         spec = FORMATS[format_name]
     except KeyError:
-        raise UnsupportedFormatError(f"unknown format {format_name!r}; "
-                                     f"use one of {', '.join(FORMATS)}") from None
+        raise UnsupportedFormatError(
+            f"unknown format {format_name!r}; use one of {', '.join(FORMATS)}"
+        ) from None
     module = importlib.import_module(f"{__name__}.{spec.module}")
     parse: ParseFunction = module.parse
     return parse

@@ -50,8 +50,9 @@ class TreeBuilder:
         parent = self._stack[-1]
         first = not self._seen_heading
         self._seen_heading = True
-        if not title or (first and parent is self.root and self.title
-                         and _same_title(title, self.title)):
+        if not title or (
+            first and parent is self.root and self.title and _same_title(title, self.title)
+        ):
             path = parent.path
         else:
             path = parent.path + (title,)
@@ -65,5 +66,6 @@ class TreeBuilder:
         self.current.blocks.append(block)
 
     def finish(self) -> Document:
-        return Document(root=self.root, format=self.format, title=self.title,
-                        warnings=list(self.warnings))
+        return Document(
+            root=self.root, format=self.format, title=self.title, warnings=list(self.warnings)
+        )

@@ -42,7 +42,7 @@ def bom_text(data: bytes) -> str | None:
     """The text of bytes that start with a Unicode byte order mark, else None."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return data[len(bom):].decode(encoding, errors="replace")
+            return data[len(bom) :].decode(encoding, errors="replace")
     return None
 
 

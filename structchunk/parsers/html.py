@@ -86,10 +86,18 @@ class _HtmlWalker:
         self.list_block: ListBlock | None = None
         self.quote_depth = 0
         self._enter: dict[str, Callable[[Tag], bool]] = {
-            "br": self._br, "hr": self._hr, "ul": self._open_list, "ol": self._open_list,
-            "menu": self._open_list, "dir": self._open_list, "li": self._open_item,
-            "dl": self._open_list, "dt": self._open_term, "dd": self._open_definition,
-            "table": self._table, "blockquote": self._blockquote,
+            "br": self._br,
+            "hr": self._hr,
+            "ul": self._open_list,
+            "ol": self._open_list,
+            "menu": self._open_list,
+            "dir": self._open_list,
+            "li": self._open_item,
+            "dl": self._open_list,
+            "dt": self._open_term,
+            "dd": self._open_definition,
+            "table": self._table,
+            "blockquote": self._blockquote,
         }
 
     # -- the walk ------------------------------------------------------------------
@@ -214,7 +222,7 @@ class _HtmlWalker:
         if table is None:
             return False
         if self.items or self.lists:
-            lines = ([table.caption] if table.caption else [])
+            lines = [table.caption] if table.caption else []
             lines.extend(render_row(row) for row in table.header + table.rows)
             self.add_text("\n".join(lines))
         else:

@@ -19,28 +19,95 @@ from bs4 import Tag
 
 from .html_dom import BLOCK_TAGS, PREFORMATTED_TAGS, is_text, iter_tags
 
-DROP_TAGS = frozenset({
-    "applet", "area", "audio", "base", "button", "canvas", "datalist", "dialog", "embed",
-    "fieldset", "frame", "frameset", "head", "iframe", "input", "label", "link", "map",
-    "meta", "meter", "nav", "noframes", "noscript", "object", "optgroup", "option", "output",
-    "param", "picture", "progress", "script", "select", "source", "style", "svg", "template",
-    "textarea", "title", "track", "video", "aside",
-})
+DROP_TAGS = frozenset(
+    {
+        "applet",
+        "area",
+        "audio",
+        "base",
+        "button",
+        "canvas",
+        "datalist",
+        "dialog",
+        "embed",
+        "fieldset",
+        "frame",
+        "frameset",
+        "head",
+        "iframe",
+        "input",
+        "label",
+        "link",
+        "map",
+        "meta",
+        "meter",
+        "nav",
+        "noframes",
+        "noscript",
+        "object",
+        "optgroup",
+        "option",
+        "output",
+        "param",
+        "picture",
+        "progress",
+        "script",
+        "select",
+        "source",
+        "style",
+        "svg",
+        "template",
+        "textarea",
+        "title",
+        "track",
+        "video",
+        "aside",
+    }
+)
 """Never content: scripts and styles, embedded objects and media, form controls,
 navigation and asides (`form` itself is judged by size, see `DEFAULT_FORM_PAGE_SHARE`)."""
 
-DOCUMENT_TAGS = frozenset({
-    "applet", "audio", "base", "canvas", "embed", "head", "link", "meta", "noscript",
-    "object", "param", "picture", "script", "source", "style", "svg", "template", "title",
-    "track", "video",
-})
+DOCUMENT_TAGS = frozenset(
+    {
+        "applet",
+        "audio",
+        "base",
+        "canvas",
+        "embed",
+        "head",
+        "link",
+        "meta",
+        "noscript",
+        "object",
+        "param",
+        "picture",
+        "script",
+        "source",
+        "style",
+        "svg",
+        "template",
+        "title",
+        "track",
+        "video",
+    }
+)
 """Dropped tags that any HTML document may have; unlike navigation or forms they do not
 show that the document is a web page with furniture around its content."""
 
-DROP_ROLES = frozenset({
-    "alertdialog", "banner", "complementary", "contentinfo", "dialog", "menu", "menubar",
-    "navigation", "search", "toolbar",
-})
+DROP_ROLES = frozenset(
+    {
+        "alertdialog",
+        "banner",
+        "complementary",
+        "contentinfo",
+        "dialog",
+        "menu",
+        "menubar",
+        "navigation",
+        "search",
+        "toolbar",
+    }
+)
 """ARIA landmark and widget roles of page chrome (`banner` is the page header,
 `contentinfo` the page footer)."""
 
@@ -59,14 +126,48 @@ DEFAULT_CJK_WEIGHT = 3
 """A Chinese, Japanese or Korean character counts as this many characters of text: one
 carries about as much as a short word, and the scripts put no spaces between words."""
 
-NEGATIVE_NAME_WORDS = frozenset({
-    "ad", "ads", "adsense", "advert", "advertisement", "author", "bio", "breadcrumb",
-    "breadcrumbs", "byline", "comment", "commentlist", "comments", "disqus", "masthead",
-    "modal", "newsletter", "outbrain", "pager", "pagination", "popup", "promo", "promotion",
-    "recommendations", "recommended", "related", "replies", "reply", "respond", "share",
-    "sidebar", "signup", "social", "sponsor", "sponsored", "subscribe", "subscription",
-    "taboola",
-})
+NEGATIVE_NAME_WORDS = frozenset(
+    {
+        "ad",
+        "ads",
+        "adsense",
+        "advert",
+        "advertisement",
+        "author",
+        "bio",
+        "breadcrumb",
+        "breadcrumbs",
+        "byline",
+        "comment",
+        "commentlist",
+        "comments",
+        "disqus",
+        "masthead",
+        "modal",
+        "newsletter",
+        "outbrain",
+        "pager",
+        "pagination",
+        "popup",
+        "promo",
+        "promotion",
+        "recommendations",
+        "recommended",
+        "related",
+        "replies",
+        "reply",
+        "respond",
+        "share",
+        "sidebar",
+        "signup",
+        "social",
+        "sponsor",
+        "sponsored",
+        "subscribe",
+        "subscription",
+        "taboola",
+    }
+)
 """Words in a block's `class`/`id` that name page furniture rather than the article:
 comments, bylines and author boxes, share bars, related links, ads, newsletter sign-ups.
 Matched as whole words (`relatedLinks`, `post-share`), never as substrings, and never
@@ -90,7 +191,8 @@ _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.I)
 _BANNER_NAME = re.compile(
-    r"cookie|consent|gdpr|onetrust|didomi|cookiebot|qc-cmp|\bcmp\b|cc-window", re.I)
+    r"cookie|consent|gdpr|onetrust|didomi|cookiebot|qc-cmp|\bcmp\b|cc-window", re.I
+)
 
 
 @dataclass(slots=True)
@@ -270,8 +372,11 @@ def drop_forms_and_banners(stats: PageStats, skip: set[int], page_text: int) -> 
             if stats.text_of(tag) <= DEFAULT_FORM_PAGE_SHARE * page_text:
                 drop(tag, stats, skip)
                 stats.page_chrome += 1
-        elif (tag.attrs and stats.text_of(tag) <= DEFAULT_BANNER_MAX_CHARS
-              and _BANNER_NAME.search(class_and_id(tag))):
+        elif (
+            tag.attrs
+            and stats.text_of(tag) <= DEFAULT_BANNER_MAX_CHARS
+            and _BANNER_NAME.search(class_and_id(tag))
+        ):
             drop(tag, stats, skip)
             stats.page_chrome += 1
 

@@ -79,8 +79,9 @@ def _landmarks(root: Tag, skip: set[int], name: str) -> list[Tag]:
     return outermost(root, skip, lambda tag: tag.name == name or tag.get("role") == name)
 
 
-def _dominant(tags: list[Tag], stats: PageStats, around: int, share: float,
-              lead: float) -> Tag | None:
+def _dominant(
+    tags: list[Tag], stats: PageStats, around: int, share: float, lead: float
+) -> Tag | None:
     if not tags or not around:
         return None
     ranked = sorted(tags, key=stats.text_of, reverse=True)
@@ -98,12 +99,12 @@ def furniture(stats: PageStats, within: Tag, skip: set[int]) -> list[Tag]:
         return []
     limit = DEFAULT_HINT_MAX_SHARE * stats.text_of(within)
     hinted = {id(tag) for tag in stats.hinted}
-    return outermost(within, skip,
-                     lambda tag: id(tag) in hinted and stats.text_of(tag) <= limit)
+    return outermost(within, skip, lambda tag: id(tag) in hinted and stats.text_of(tag) <= limit)
 
 
-def content_scores(stats: PageStats, furniture_blocks: set[int]) -> tuple[dict[int, int],
-                                                                         dict[int, int]]:
+def content_scores(
+    stats: PageStats, furniture_blocks: set[int]
+) -> tuple[dict[int, int], dict[int, int]]:
     """Per element, the prose and the noise in its subtree.
 
     Each block's value is its text outside links, minus its link text and a fixed cost
@@ -160,17 +161,25 @@ def best_subtree(root: Tag, stats: PageStats, skip: set[int], min_share: float =
     return _with_siblings(best, stats, skip, prose, noise)
 
 
-def _with_siblings(best: Tag, stats: PageStats, skip: set[int],
-                   prose: dict[int, int], noise: dict[int, int]) -> Tag:
+def _with_siblings(
+    best: Tag, stats: PageStats, skip: set[int], prose: dict[int, int], noise: dict[int, int]
+) -> Tag:
     """The chosen element's parent, minus the siblings that are not prose, when some
     sibling is prose (a lead paragraph or the title outside the article body)."""
     parent = best.parent
     if not isinstance(parent, Tag):
         return best
-    siblings = [child for child in parent.children
-                if isinstance(child, Tag) and child is not best and id(child) not in skip]
-    keep = [child for child in siblings if _is_prose(child, stats, prose, noise)
-            or any(heading_level(tag) == 1 for tag in kept_tags(child, skip))]
+    siblings = [
+        child
+        for child in parent.children
+        if isinstance(child, Tag) and child is not best and id(child) not in skip
+    ]
+    keep = [
+        child
+        for child in siblings
+        if _is_prose(child, stats, prose, noise)
+        or any(heading_level(tag) == 1 for tag in kept_tags(child, skip))
+    ]
     if not keep:
         return best
     for child in siblings:
@@ -186,7 +195,8 @@ def _is_prose(tag: Tag, stats: PageStats, prose: dict[int, int], noise: dict[int
     if kept and not lost:
         return True
     return kept - lost >= DEFAULT_SIBLING_MIN_PROSE and (
-        stats.link_density(tag) <= DEFAULT_SIBLING_MAX_LINK_DENSITY)
+        stats.link_density(tag) <= DEFAULT_SIBLING_MAX_LINK_DENSITY
+    )
 
 
 def choose_root(body: Tag, stats: PageStats, skip: set[int]) -> Tag:
@@ -194,12 +204,18 @@ def choose_root(body: Tag, stats: PageStats, skip: set[int]) -> Tag:
     narrowed to the part with nearly all its prose; without either, the element with the
     highest content score — unless the page has no furniture at all."""
     root = body
-    main = _dominant(_landmarks(body, skip, "main"), stats, stats.text_of(body),
-                     DEFAULT_MAIN_MIN_SHARE, 1.0)
+    main = _dominant(
+        _landmarks(body, skip, "main"), stats, stats.text_of(body), DEFAULT_MAIN_MIN_SHARE, 1.0
+    )
     if main is not None:
         root = main
-    article = _dominant(_landmarks(root, skip, "article"), stats, stats.text_of(root),
-                        DEFAULT_ARTICLE_MIN_SHARE, DEFAULT_ARTICLE_LEAD)
+    article = _dominant(
+        _landmarks(root, skip, "article"),
+        stats,
+        stats.text_of(root),
+        DEFAULT_ARTICLE_MIN_SHARE,
+        DEFAULT_ARTICLE_LEAD,
+    )
     if article is not None:
         root = article
     if root is not body:
@@ -218,8 +234,9 @@ def drop_clutter(root: Tag, stats: PageStats, skip: set[int]) -> None:
 
 def _h1s(root: Tag, skip: set[int]) -> list[Tag]:
     """Kept level-1 headings with visible text (an `h1` holding only a logo is none)."""
-    return [tag for tag in kept_tags(root, skip)
-            if heading_level(tag) == 1 and inline_text(tag, skip)]
+    return [
+        tag for tag in kept_tags(root, skip) if heading_level(tag) == 1 and inline_text(tag, skip)
+    ]
 
 
 def select_content(soup: BeautifulSoup) -> Content:

@@ -12,14 +12,66 @@ from typing import TypeGuard
 
 from bs4 import NavigableString, Tag
 
-BLOCK_TAGS = frozenset({
-    "address", "article", "aside", "blockquote", "body", "caption", "center", "col",
-    "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption",
-    "figure", "footer", "form", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "header",
-    "hgroup", "hr", "html", "legend", "li", "listing", "main", "menu", "nav", "ol", "optgroup",
-    "option", "p", "plaintext", "pre", "search", "section", "summary", "table", "tbody", "td",
-    "tfoot", "th", "thead", "tr", "ul", "xmp",
-})
+BLOCK_TAGS = frozenset(
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "caption",
+        "center",
+        "col",
+        "colgroup",
+        "dd",
+        "details",
+        "dialog",
+        "dir",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "frameset",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hgroup",
+        "hr",
+        "html",
+        "legend",
+        "li",
+        "listing",
+        "main",
+        "menu",
+        "nav",
+        "ol",
+        "optgroup",
+        "option",
+        "p",
+        "plaintext",
+        "pre",
+        "search",
+        "section",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+        "xmp",
+    }
+)
 """Elements a browser displays as blocks (list items and table parts included): their
 edges end a paragraph. Everything else — links, `em`, `code`, `span`, unknown custom
 elements — is inline and flows into the surrounding text."""
@@ -70,8 +122,11 @@ def heading_decorations(heading: Tag) -> set[int]:
     found: set[int] = set()
     for link in heading.find_all("a", href=True):
         href = link.get("href")
-        if isinstance(href, str) and href.startswith("#") \
-                and not _WORD_CHAR.search(link.get_text()):
+        if (
+            isinstance(href, str)
+            and href.startswith("#")
+            and not _WORD_CHAR.search(link.get_text())
+        ):
             found.add(id(link))
     for edit in heading.find_all(class_=EDIT_SECTION_CLASS):
         found.add(id(edit))

@@ -36,8 +36,19 @@ DEFAULT_KANA_MIN_SHARE = 0.05
 this share of kana among non-ASCII characters, which Chinese text decoded as Japanese
 never reaches."""
 
-_MAGIC = (b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff", b"PK\x03\x04",
-          b"\x1f\x8b", b"\x7fELF", b"BZh", b"\xfd7zXZ", b"7z\xbc\xaf")
+_MAGIC = (
+    b"%PDF-",
+    b"\x89PNG",
+    b"GIF87a",
+    b"GIF89a",
+    b"\xff\xd8\xff",
+    b"PK\x03\x04",
+    b"\x1f\x8b",
+    b"\x7fELF",
+    b"BZh",
+    b"\xfd7zXZ",
+    b"7z\xbc\xaf",
+)
 """Signatures of common binary formats (PDF, images, archives, executables)."""
 
 _META_CHARSET = re.compile(rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?\s*([-\w.:]+)", re.I)
@@ -45,18 +56,39 @@ _XML_DECLARATION = re.compile(rb"^\s*<\?xml\b[^>]*?\bencoding\s*=\s*[\"']([-\w.:
 """XHTML files may declare their encoding only in the XML declaration."""
 _META_HTTP_EQUIV = re.compile(
     rb"<meta\b(?=[^>]*http-equiv\s*=\s*[\"']?\s*content-type)[^>]*?\bcontent\s*=\s*"
-    rb"[\"']?[^\"'>]*?charset\s*=\s*[\"']?\s*([-\w.:]+)", re.I)
+    rb"[\"']?[^\"'>]*?charset\s*=\s*[\"']?\s*([-\w.:]+)",
+    re.I,
+)
 
 _LABEL_OVERRIDES = {
     # WHATWG maps these labels onto wider encodings, and so do browsers.
-    "ascii": "cp1252", "us-ascii": "cp1252", "iso-8859-1": "cp1252", "latin1": "cp1252",
-    "latin-1": "cp1252", "iso8859-1": "cp1252", "l1": "cp1252", "x-user-defined": "cp1252",
-    "gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "cp936": "gb18030",
-    "shift_jis": "cp932", "shift-jis": "cp932", "sjis": "cp932", "x-sjis": "cp932",
-    "windows-31j": "cp932", "ms_kanji": "cp932", "euc-kr": "cp949", "ks_c_5601-1987": "cp949",
-    "big5": "big5hkscs", "tis-620": "cp874", "iso-8859-11": "cp874",
+    "ascii": "cp1252",
+    "us-ascii": "cp1252",
+    "iso-8859-1": "cp1252",
+    "latin1": "cp1252",
+    "latin-1": "cp1252",
+    "iso8859-1": "cp1252",
+    "l1": "cp1252",
+    "x-user-defined": "cp1252",
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "x-gbk": "gb18030",
+    "cp936": "gb18030",
+    "shift_jis": "cp932",
+    "shift-jis": "cp932",
+    "sjis": "cp932",
+    "x-sjis": "cp932",
+    "windows-31j": "cp932",
+    "ms_kanji": "cp932",
+    "euc-kr": "cp949",
+    "ks_c_5601-1987": "cp949",
+    "big5": "big5hkscs",
+    "tis-620": "cp874",
+    "iso-8859-11": "cp874",
     # A page can only say "UTF-16" in a meta tag if it is ASCII-compatible: WHATWG reads UTF-8.
-    "utf-16": "utf-8", "utf-16le": "utf-8", "utf-16be": "utf-8",
+    "utf-16": "utf-8",
+    "utf-16le": "utf-8",
+    "utf-16be": "utf-8",
 }
 
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27))
@@ -122,8 +154,13 @@ def _script_shares(text: str) -> tuple[float, float]:
         if 0x3040 <= code <= 0x30FF:  # hiragana, katakana
             kana += 1
             cjk += 1
-        elif (0x4E00 <= code <= 0x9FFF or 0x3000 <= code <= 0x303F or 0xFF01 <= code <= 0xFF5E
-              or 0x2010 <= code <= 0x2027 or code in (0xA7, 0xB7, 0xD7, 0xF7)):
+        elif (
+            0x4E00 <= code <= 0x9FFF
+            or 0x3000 <= code <= 0x303F
+            or 0xFF01 <= code <= 0xFF5E
+            or 0x2010 <= code <= 0x2027
+            or code in (0xA7, 0xB7, 0xD7, 0xF7)
+        ):
             cjk += 1
     if not total:
         return 0.0, 0.0

@@ -70,14 +70,20 @@ def table_rows(table: Tag, skip: Container[int]) -> list[tuple[Tag, bool]]:
             body.append((child, False))
         elif child.name in _SECTION_TAGS:
             target = head if child.name == "thead" else foot if child.name == "tfoot" else body
-            target.extend((tr, child.name == "thead") for tr in child.children
-                          if isinstance(tr, Tag) and tr.name == "tr" and id(tr) not in skip)
+            target.extend(
+                (tr, child.name == "thead")
+                for tr in child.children
+                if isinstance(tr, Tag) and tr.name == "tr" and id(tr) not in skip
+            )
     return head + body + foot
 
 
 def row_cells(tr: Tag, skip: Container[int]) -> list[Tag]:
-    return [cell for cell in tr.children
-            if isinstance(cell, Tag) and cell.name in _CELL_TAGS and id(cell) not in skip]
+    return [
+        cell
+        for cell in tr.children
+        if isinstance(cell, Tag) and cell.name in _CELL_TAGS and id(cell) not in skip
+    ]
 
 
 def is_data_table(table: Tag, skip: Container[int]) -> bool:
@@ -110,10 +116,20 @@ def _read_rows(table: Tag, skip: Container[int]) -> list[_Row]:
     rows = []
     for tr, in_head in table_rows(table, skip):
         cells = row_cells(tr, skip)
-        rows.append(_Row(
-            [_Cell(inline_text(c, skip), _span(c, "colspan", MAX_COLSPAN),
-                   _span(c, "rowspan", MAX_ROWSPAN)) for c in cells],
-            in_head, bool(cells) and all(c.name == "th" for c in cells)))
+        rows.append(
+            _Row(
+                [
+                    _Cell(
+                        inline_text(c, skip),
+                        _span(c, "colspan", MAX_COLSPAN),
+                        _span(c, "rowspan", MAX_ROWSPAN),
+                    )
+                    for c in cells
+                ],
+                in_head,
+                bool(cells) and all(c.name == "th" for c in cells),
+            )
+        )
     return rows
 
 

@@ -38,15 +38,23 @@ _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*\S")
 MAX_NESTING = 100
 """markdown-it's own guard against deep recursion (its CommonMark preset uses 20). Content
 nested deeper than this is skipped by markdown-it; we recover it as plain text."""
-_LEAF_TYPES = frozenset({"inline", "fence", "code_block", "html_block", "hr", "front_matter",
-                         "table_open", "heading_open"})
+_LEAF_TYPES = frozenset(
+    {
+        "inline",
+        "fence",
+        "code_block",
+        "html_block",
+        "hr",
+        "front_matter",
+        "table_open",
+        "heading_open",
+    }
+)
 
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    md = (MarkdownIt("commonmark")
-          .enable(["table", "strikethrough"])
-          .use(front_matter_plugin))
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(front_matter_plugin)
     md.options["maxNesting"] = MAX_NESTING
     return md
 
@@ -103,8 +111,11 @@ def html_text(markup: str) -> str:
 
 
 _BREAK_TAG = re.compile(r"<br\b", re.I)
-_INLINE_TAG = re.compile(r"</?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|del|em|font|i|ins|kbd|mark|q|"
-                         r"s|samp|small|span|strike|strong|sub|sup|time|u|var|wbr)\b", re.I)
+_INLINE_TAG = re.compile(
+    r"</?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|del|em|font|i|ins|kbd|mark|q|"
+    r"s|samp|small|span|strike|strong|sub|sup|time|u|var|wbr)\b",
+    re.I,
+)
 
 
 def _inline_tag_text(tag: str) -> str:
@@ -207,8 +218,9 @@ class _MarkdownWalker:
         if not item.parts or self.list_block is None:
             return
         marker = item.marker if not item.emitted else " " * len(item.marker)
-        self.list_block.items.append(ListItem("\n\n".join(item.parts), marker, item.depth,
-                                              item.prov))
+        self.list_block.items.append(
+            ListItem("\n\n".join(item.parts), marker, item.depth, item.prov)
+        )
         item.parts = []
         item.emitted = True
 
@@ -229,8 +241,10 @@ class _MarkdownWalker:
             "code_block": self.code,
             "html_block": self.html_block,
             "front_matter": self.front_matter,
-            **dict.fromkeys(("table_open", "thead_open", "thead_close", "tr_open", "tr_close",
-                             "table_close"), self.table_token),
+            **dict.fromkeys(
+                ("table_open", "thead_open", "thead_close", "tr_open", "tr_close", "table_close"),
+                self.table_token,
+            ),
         }
         pending = list(reversed(lost))
         for token in tokens:

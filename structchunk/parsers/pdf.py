@@ -58,12 +58,16 @@ def _check_pages(pages: list[PageContent], warnings: list[str]) -> None:
     if not any(p.items for p in pages):
         if broken and not any(p.chars for p in pages):
             raise ParseError(f"no page could be read ({broken[0].error})")
-        raise NoTextError("no text layer (a scan or images only?); structchunk does not run "
-                          "OCR: convert it with an OCR tool first")
+        raise NoTextError(
+            "no text layer (a scan or images only?); structchunk does not run "
+            "OCR: convert it with an OCR tool first"
+        )
     scans = [p.number for p in pages if not p.error and not p.chars and p.images]
     if scans:
-        warnings.append(f"pages {_page_ranges(scans)} have images but no text layer "
-                        "(not OCRed); their content is missing")
+        warnings.append(
+            f"pages {_page_ranges(scans)} have images but no text layer "
+            "(not OCRed); their content is missing"
+        )
 
 
 def _monospace_body(pages: list[PageContent]) -> None:
@@ -83,8 +87,9 @@ def _title(title: str, pages: list[PageContent]) -> str:
     return title if any(match_key(line.printed()) == key for line in first.lines()) else ""
 
 
-def build(pages: list[PageContent], outline: list[OutlineEntry], title: str,
-          builder: TreeBuilder) -> Document:
+def build(
+    pages: list[PageContent], outline: list[OutlineEntry], title: str, builder: TreeBuilder
+) -> Document:
     """The document from its read pages: furniture dropped, headings, blocks."""
     _check_pages(pages, builder.warnings)
     _monospace_body(pages)
@@ -107,16 +112,17 @@ def parse(data: bytes, source: str, options: ChunkOptions) -> Document:
     builder = TreeBuilder("pdf")
     opened = open_pdf(data, password)
     if opened.repaired:
-        builder.warnings.append("damaged file: repaired before reading, some text may be "
-                                "missing")
+        builder.warnings.append("damaged file: repaired before reading, some text may be missing")
     pdf = opened.pdf
     try:
         count = len(pdf.pages)
         if count == 0:
             raise NoTextError("the PDF has no pages")
         if not getattr(pdf.doc, "is_extractable", True):
-            builder.warnings.append("the PDF's permissions forbid copying text; extracted "
-                                    "anyway (the owner password only restricts viewers)")
+            builder.warnings.append(
+                "the PDF's permissions forbid copying text; extracted "
+                "anyway (the owner password only restricts viewers)"
+            )
         tagged = has_structure(pdf)
         outline = read_outline(pdf, builder.warnings)
         title = _metadata_title(pdf)

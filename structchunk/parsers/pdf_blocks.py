@@ -60,8 +60,14 @@ def usual_line_gap(pages: list[PageContent]) -> float:
     for page in pages:
         lines = page.lines()
         for a, b in zip(lines, lines[1:]):
-            if (a.region == b.region and abs(a.size - b.size) < 0.5 and not a.mono
-                    and not a.heading and not b.heading and not b.marker):
+            if (
+                a.region == b.region
+                and abs(a.size - b.size) < 0.5
+                and not a.mono
+                and not a.heading
+                and not b.heading
+                and not b.marker
+            ):
                 gap = b.top - a.bottom
                 if -0.5 * a.size < gap < 2 * a.size:
                     (tight if gap < a.size else loose)[round(gap * 2) / 2] += 1
@@ -124,8 +130,9 @@ class BlockWriter:
         if self.items:
             same = prev.page == line.page and prev.region == line.region
             under = line.x0 >= self.items[-1].text_x - 0.5 * max(line.size, 1.0)
-            return not under or (self._gap_break(prev, line) if same
-                                 else not self._follows(prev, line))
+            return not under or (
+                self._gap_break(prev, line) if same else not self._follows(prev, line)
+            )
         return not self._follows(prev, line)
 
     def _is_list_start(self, line: Line) -> bool:
@@ -209,8 +216,9 @@ class BlockWriter:
             self.markers.pop()
         if not self.markers or line.marker_x > self.markers[-1] + 1.0:
             self.markers.append(line.marker_x)
-        self.items.append(_Item(bullet_marker(line.marker), len(self.markers) - 1,
-                                line.x0, line.marker_x, [line]))
+        self.items.append(
+            _Item(bullet_marker(line.marker), len(self.markers) - 1, line.x0, line.marker_x, [line])
+        )
 
     def add_contents_entry(self, line: Line) -> None:
         """A table-of-contents line (`Title ........ 12`): one list item each, so the
@@ -240,9 +248,12 @@ class BlockWriter:
         if len(self.paragraph) == 1 and is_caption(self.paragraph[0].text):
             caption = self.paragraph.pop().text
         self.flush()
-        if (self.table is not None and self.last is None
-                and found.page == max(self.table.prov.pages) + 1
-                and continues(self.table, found)):
+        if (
+            self.table is not None
+            and self.last is None
+            and found.page == max(self.table.prov.pages) + 1
+            and continues(self.table, found)
+        ):
             extend(self.table, found)
             return
         self.table = to_table(found, caption)
@@ -288,8 +299,11 @@ class BlockWriter:
         char = widths[len(widths) // 2] if widths else 6.0
         out: list[str] = []
         for prev, line in zip([None, *self.code], self.code):
-            if (prev is not None and prev.page == line.page
-                    and line.top - prev.bottom > DEFAULT_CODE_BLANK * line.size):
+            if (
+                prev is not None
+                and prev.page == line.page
+                and line.top - prev.bottom > DEFAULT_CODE_BLANK * line.size
+            ):
                 out.append("")
             out.append(" " * max(0, round((line.x0 - left) / char)) + line.printed())
         self.builder.add(Code("\n".join(out), "", _pages(self.code)))

@@ -30,7 +30,9 @@ DEFAULT_POSITION_TOLERANCE = 6.0
 _DIGITS = re.compile(r"\d+")
 _PAGE_NUMBER = re.compile(
     r"^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*"
-    r"[-–—)\]]?(?:\s*(?:of|/|von|de)\s*\d{1,4})?$", re.I)
+    r"[-–—)\]]?(?:\s*(?:of|/|von|de)\s*\d{1,4})?$",
+    re.I,
+)
 
 
 def _key(line: Line) -> str:
@@ -70,19 +72,28 @@ def drop_furniture(pages: list[PageContent]) -> int:
         for line in page.lines():
             if _in_band(line, page.height):
                 seen[_key(line)].append((page.number, line.top))
-    furniture = {key: _repeated(spots, needed) for key, spots in seen.items()
-                 if len({p for p, _ in spots}) >= needed}
+    furniture = {
+        key: _repeated(spots, needed)
+        for key, spots in seen.items()
+        if len({p for p, _ in spots}) >= needed
+    }
     dropped = 0
     for page in readable:
         lines = page.lines()
-        ends = {id(min(lines, key=lambda x: x.top)), id(max(lines, key=lambda x: x.bottom))} \
-            if lines else set()
+        ends = (
+            {id(min(lines, key=lambda x: x.top)), id(max(lines, key=lambda x: x.bottom))}
+            if lines
+            else set()
+        )
         kept = []
         for item in page.items:
             if isinstance(item, Line) and (
-                    _in_band(item, page.height) and page.number in furniture.get(_key(item), ())
-                    or id(item) in ends and _in_band(item, page.height, DEFAULT_NUMBER_BAND)
-                    and is_page_number(item.printed())):
+                _in_band(item, page.height)
+                and page.number in furniture.get(_key(item), ())
+                or id(item) in ends
+                and _in_band(item, page.height, DEFAULT_NUMBER_BAND)
+                and is_page_number(item.printed())
+            ):
                 dropped += 1
                 continue
             kept.append(item)

@@ -56,8 +56,9 @@ def _covers(title: str, line: str) -> bool:
     return title in line and len(title) >= DEFAULT_OUTLINE_COVER * len(line)
 
 
-def _match_on_page(page: PageContent, key: str, top: float | None,
-                   taken: set[int]) -> list[Line] | None:
+def _match_on_page(
+    page: PageContent, key: str, top: float | None, taken: set[int]
+) -> list[Line] | None:
     """The run of lines on `page` whose text is the bookmark title, nearest to `top`."""
     lines = page.lines()
     keys = [_key(line.printed()) for line in lines]
@@ -67,7 +68,7 @@ def _match_on_page(page: PageContent, key: str, top: float | None,
             continue
         if _covers(key, first):
             distance = abs(lines[start].top - top) if top is not None else float(start)
-            found.append((distance, lines[start:start + 1]))
+            found.append((distance, lines[start : start + 1]))
             continue
         if not key.startswith(first):
             continue
@@ -79,12 +80,13 @@ def _match_on_page(page: PageContent, key: str, top: float | None,
                 break
         if joined == key:
             distance = abs(lines[start].top - top) if top is not None else float(start)
-            found.append((distance, lines[start:end + 1]))
+            found.append((distance, lines[start : end + 1]))
     return min(found, key=lambda f: f[0])[1] if found else None
 
 
-def match_outline(pages: list[PageContent],
-                  entries: list[OutlineEntry]) -> list[tuple[OutlineEntry, list[Line] | None]]:
+def match_outline(
+    pages: list[PageContent], entries: list[OutlineEntry]
+) -> list[tuple[OutlineEntry, list[Line] | None]]:
     """Each bookmark with the lines printing its title (None when not found)."""
     by_number = {page.number: page for page in pages}
     taken: set[int] = set()
@@ -106,8 +108,9 @@ def match_outline(pages: list[PageContent],
     return out
 
 
-def apply_outline(pages: list[PageContent],
-                  matches: list[tuple[OutlineEntry, list[Line] | None]]) -> None:
+def apply_outline(
+    pages: list[PageContent], matches: list[tuple[OutlineEntry, list[Line] | None]]
+) -> None:
     """Mark matched lines as headings; insert unmatched bookmarks where they point."""
     owner: dict[int, int] = {}
     for group, (entry, lines) in enumerate(matches, start=1):
@@ -126,11 +129,22 @@ def _insert(pages: list[PageContent], entry: OutlineEntry) -> None:
             continue
         index = 0
         if entry.top is not None:
-            index = next((i for i, item in enumerate(page.items)
-                          if item.top >= entry.top - 2), len(page.items))
-        heading = Line(text=entry.title, page=page.number, x0=0.0, x1=0.0,
-                       top=entry.top or 0.0, bottom=entry.top or 0.0, size=0.0, font="",
-                       heading=entry.level, synthetic=True)
+            index = next(
+                (i for i, item in enumerate(page.items) if item.top >= entry.top - 2),
+                len(page.items),
+            )
+        heading = Line(
+            text=entry.title,
+            page=page.number,
+            x0=0.0,
+            x1=0.0,
+            top=entry.top or 0.0,
+            bottom=entry.top or 0.0,
+            size=0.0,
+            font="",
+            heading=entry.level,
+            synthetic=True,
+        )
         page.items.insert(index, heading)
         return
 

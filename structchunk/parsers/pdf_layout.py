@@ -159,12 +159,14 @@ def _prose_like(side: list[tuple[float, float, int]]) -> bool:
 
 def _is_text_gutter(rows: list[Row], gutter: tuple[float, float]) -> bool:
     g0, g1 = gutter
-    both = [r for r in rows if any(w.x1 <= g0 for w in r.words)
-            and any(w.x0 >= g1 for w in r.words)]
+    both = [
+        r for r in rows if any(w.x1 <= g0 for w in r.words) and any(w.x0 >= g1 for w in r.words)
+    ]
     if len(both) < DEFAULT_COLUMN_MIN_ROWS:
         return False
-    return (_prose_like(_side_rows(both, float("-inf"), g0))
-            and _prose_like(_side_rows(both, g1, float("inf"))))
+    return _prose_like(_side_rows(both, float("-inf"), g0)) and _prose_like(
+        _side_rows(both, g1, float("inf"))
+    )
 
 
 def _crosses(x0: float, x1: float, gutters: list[tuple[float, float]]) -> bool:
@@ -253,18 +255,38 @@ def make_line(words: list[Word], page: int, region: int) -> Line | None:
         weights[(word.font, round(word.size, 1))] += len(word.text)
     (font, size), main = weights.most_common(1)[0]
     styled = [w for w in words if any(ch.isalnum() for ch in w.text)]
-    others = tuple(sorted({(w.font, round(w.size, 1)) for w in styled
-                           if (w.font, round(w.size, 1)) != (font, size)}))
+    others = tuple(
+        sorted(
+            {
+                (w.font, round(w.size, 1))
+                for w in styled
+                if (w.font, round(w.size, 1)) != (font, size)
+            }
+        )
+    )
     chars = sum(weights.values())
-    cells = 1 + sum(1 for a, b in zip(words, words[1:])
-                    if b.x0 - a.x1 > DEFAULT_CELL_GAP * max(size, 1.0))
-    line = Line(text=text, page=page, x0=words[0].x0, x1=words[-1].x1,
-                top=min(w.top for w in words), bottom=max(w.bottom for w in words),
-                size=size, font=font, bold=is_bold(font),
-                mono=all(is_mono(w.font) for w in styled) if styled else False,
-                uniform=all(abs(w.size - size) <= DEFAULT_SAME_SIZE * size for w in styled),
-                main_share=main / chars, region=region, marker_x=words[0].x0,
-                chars=chars, cells=cells, inline_styles=others)
+    cells = 1 + sum(
+        1 for a, b in zip(words, words[1:]) if b.x0 - a.x1 > DEFAULT_CELL_GAP * max(size, 1.0)
+    )
+    line = Line(
+        text=text,
+        page=page,
+        x0=words[0].x0,
+        x1=words[-1].x1,
+        top=min(w.top for w in words),
+        bottom=max(w.bottom for w in words),
+        size=size,
+        font=font,
+        bold=is_bold(font),
+        mono=all(is_mono(w.font) for w in styled) if styled else False,
+        uniform=all(abs(w.size - size) <= DEFAULT_SAME_SIZE * size for w in styled),
+        main_share=main / chars,
+        region=region,
+        marker_x=words[0].x0,
+        chars=chars,
+        cells=cells,
+        inline_styles=others,
+    )
     _take_marker(line, words)
     return line
 

@@ -67,10 +67,13 @@ def open_plain(data: bytes, password: str) -> Any:
 
 def _encrypted(error: BaseException, password: str) -> EncryptedDocumentError:
     if password:
-        return EncryptedDocumentError("the PDF is encrypted and the password given is wrong; "
-                                      "pass the right one with --password")
-    return EncryptedDocumentError("the PDF is encrypted; pass its password with --password "
-                                  "(or $STRUCTCHUNK_PDF_PASSWORD)")
+        return EncryptedDocumentError(
+            "the PDF is encrypted and the password given is wrong; "
+            "pass the right one with --password"
+        )
+    return EncryptedDocumentError(
+        "the PDF is encrypted; pass its password with --password (or $STRUCTCHUNK_PDF_PASSWORD)"
+    )
 
 
 def _repair(data: bytes, password: str) -> bytes | None:
@@ -100,9 +103,9 @@ def _rebuild_trailer(data: bytes) -> bytes | None:
     end = data.rfind(b"endobj")
     if end < 0:
         return None
-    body = data[:end + len(b"endobj")]
+    body = data[: end + len(b"endobj")]
     for found in _CATALOG.finditer(body):
-        window = body[max(0, found.start() - DEFAULT_CATALOG_LOOKBACK):found.start()]
+        window = body[max(0, found.start() - DEFAULT_CATALOG_LOOKBACK) : found.start()]
         headers = list(_OBJECT_HEADER.finditer(window))
         if headers:
             number, generation = headers[-1].groups()

@@ -37,9 +37,13 @@ DEFAULT_WORD_GAP = 0.15
 """A gap wider than this many font sizes between two glyphs separates words. pdfplumber's
 fixed 3 points glues words of tightly set text (reports whose spaces are 2.5 points wide
 read `U.S.DOToverseesandadministers`); glyphs within a word sit 0–0.1 em apart."""
-_WORD_OPTIONS: dict[str, Any] = {"x_tolerance_ratio": DEFAULT_WORD_GAP, "y_tolerance": 3,
-                                 "keep_blank_chars": False, "use_text_flow": False,
-                                 "extra_attrs": ["size", "fontname", "mcid", "tag"]}
+_WORD_OPTIONS: dict[str, Any] = {
+    "x_tolerance_ratio": DEFAULT_WORD_GAP,
+    "y_tolerance": 3,
+    "keep_blank_chars": False,
+    "use_text_flow": False,
+    "extra_attrs": ["size", "fontname", "mcid", "tag"],
+}
 
 
 def is_hidden_text(obj: dict[str, Any]) -> bool:
@@ -70,8 +74,9 @@ def _is_white(color: Any) -> bool:
 
 def _orientation(chars: list[dict[str, Any]]) -> str:
     """`ltr` for ordinary pages; `ttb`/`btt` when most text runs down/up the page."""
-    turned = Counter("btt" if c["matrix"][1] > 0 else "ttb"
-                     for c in chars if not c.get("upright", True))
+    turned = Counter(
+        "btt" if c["matrix"][1] > 0 else "ttb" for c in chars if not c.get("upright", True)
+    )
     if sum(turned.values()) * 2 <= len(chars):
         return "ltr"
     return turned.most_common(1)[0][0]
@@ -95,13 +100,27 @@ def _words(page: Any, orientation: str, to_frame: Callable[[Box], Box]) -> list[
     seen: set[tuple[str, int, int]] = set()
     for raw in page.extract_words(**options):
         x0, top, x1, bottom = to_frame((raw["x0"], raw["top"], raw["x1"], raw["bottom"]))
-        key = (raw["text"], round(x0 / DEFAULT_DUPLICATE_TOLERANCE),
-               round(top / DEFAULT_DUPLICATE_TOLERANCE))
+        key = (
+            raw["text"],
+            round(x0 / DEFAULT_DUPLICATE_TOLERANCE),
+            round(top / DEFAULT_DUPLICATE_TOLERANCE),
+        )
         if key in seen:
             continue
         seen.add(key)
-        words.append(Word(raw["text"], x0, x1, top, bottom, float(raw["size"] or 0.0),
-                          font_name(raw["fontname"]), raw.get("mcid"), raw.get("tag")))
+        words.append(
+            Word(
+                raw["text"],
+                x0,
+                x1,
+                top,
+                bottom,
+                float(raw["size"] or 0.0),
+                font_name(raw["fontname"]),
+                raw.get("mcid"),
+                raw.get("tag"),
+            )
+        )
     return words
 
 
@@ -128,10 +147,12 @@ def _bullets(page: Any) -> list[tuple[float, float, float, float, bool]]:
     shapes = []
     for obj in (*page.curves, *page.rects):
         w, h = obj["x1"] - obj["x0"], obj["bottom"] - obj["top"]
-        if 1.5 <= w <= DEFAULT_BULLET_MAX and 1.5 <= h <= DEFAULT_BULLET_MAX \
-                and 0.6 <= w / h <= 1.6:
-            shapes.append((obj["x0"], obj["top"], obj["x1"], obj["bottom"],
-                           bool(obj.get("fill"))))
+        if (
+            1.5 <= w <= DEFAULT_BULLET_MAX
+            and 1.5 <= h <= DEFAULT_BULLET_MAX
+            and 0.6 <= w / h <= 1.6
+        ):
+            shapes.append((obj["x0"], obj["top"], obj["x1"], obj["bottom"], bool(obj.get("fill"))))
     return shapes
 
 
@@ -184,8 +205,9 @@ def _tag(words: list[Word], tags: dict[int, tuple[int, int]]) -> tuple[int, int]
     return element if chars * 2 >= total else None
 
 
-def _apply_tags(rows: list[Row], words: list[Word], tags: PageTags, tables: list[PageTable],
-                number: int) -> list[Row]:
+def _apply_tags(
+    rows: list[Row], words: list[Word], tags: PageTags, tables: list[PageTable], number: int
+) -> list[Row]:
     """Fix marked-content ids, then take tagged table cells out of the flow into `tables`."""
     _inherit_mcids(rows)
     if not tags.cells:
@@ -223,8 +245,9 @@ def read_page(page: Any, tagged: bool = False) -> PageContent:
         return content
     tags = _page_tags(tagged_page) if tagged else None
     tables = _tables(page, number, to_frame)
-    words = [w for w in _words(page, orientation, to_frame)
-             if not any(_inside(w, t) for t in tables)]
+    words = [
+        w for w in _words(page, orientation, to_frame) if not any(_inside(w, t) for t in tables)
+    ]
     rows = cluster_rows(words)
     if tags:
         rows = _apply_tags(rows, words, tags, tables, number)
@@ -254,8 +277,9 @@ def read_all_pages(pdf: Any, tagged: bool) -> list[PageContent]:
     count = len(pdf.pages)
     pages: list[PageContent] = []
     for start in range(0, count, PROGRESS_PAGES):
-        pages.extend(read_pages(pdf, list(range(start, min(start + PROGRESS_PAGES, count))),
-                                tagged))
+        pages.extend(
+            read_pages(pdf, list(range(start, min(start + PROGRESS_PAGES, count))), tagged)
+        )
         report(len(pages), count)
     return pages
 
@@ -268,8 +292,9 @@ def read_pages(pdf: Any, indexes: list[int], tagged: bool) -> list[PageContent]:
         try:
             content = read_page(page, tagged)
         except Exception as error:  # one bad page never loses the rest of the document
-            content = PageContent(index + 1, 0.0, 0.0,
-                                  error=f"{type(error).__name__}: {error}"[:200])
+            content = PageContent(
+                index + 1, 0.0, 0.0, error=f"{type(error).__name__}: {error}"[:200]
+            )
         finally:
             page.close()
         out.append(content)

@@ -54,17 +54,21 @@ def _context() -> BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def read_parallel(pdf: Any, data: bytes, password: str, jobs: int,
-                  tagged: bool) -> list[PageContent]:
+def read_parallel(
+    pdf: Any, data: bytes, password: str, jobs: int, tagged: bool
+) -> list[PageContent]:
     """All pages of the open `pdf` (opened from `data`), read by `jobs` processes."""
     count = len(pdf.pages)
     workers = max(1, min(jobs, count // DEFAULT_MIN_PAGES_PER_JOB) - 1)
-    batches = deque(list(range(start, min(start + DEFAULT_PAGES_PER_TASK, count)))
-                    for start in range(0, count, DEFAULT_PAGES_PER_TASK))
+    batches = deque(
+        list(range(start, min(start + DEFAULT_PAGES_PER_TASK, count)))
+        for start in range(0, count, DEFAULT_PAGES_PER_TASK)
+    )
     done: dict[int, list[PageContent]] = {}
     queued: dict[int, Future[list[PageContent]]] = {}
-    with ProcessPoolExecutor(workers, mp_context=_context(), initializer=_start,
-                             initargs=(data, password)) as pool:
+    with ProcessPoolExecutor(
+        workers, mp_context=_context(), initializer=_start, initargs=(data, password)
+    ) as pool:
 
         def top_up() -> None:
             while batches and sum(not f.done() for f in queued.values()) < DEFAULT_AHEAD * workers:

@@ -176,6 +176,7 @@ def read_outline(pdf: Any, warnings: list[str]) -> list[OutlineEntry]:
     try:
         return outline_entries(pdf)
     except Exception as error:  # a broken outline only costs us its evidence
-        warnings.append(f"bookmarks unreadable, headings from layout instead "
-                        f"({type(error).__name__})")
+        warnings.append(
+            f"bookmarks unreadable, headings from layout instead ({type(error).__name__})"
+        )
         return []

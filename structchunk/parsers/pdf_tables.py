@@ -51,8 +51,9 @@ def is_grid(rows: list[list[str]]) -> bool:
     return len(rows) >= 2 and len(rows[0]) >= 2
 
 
-def tagged_tables(words: list[Word], cells: dict[int, Cell],
-                  page: int) -> tuple[list[PageTable], list[Word]]:
+def tagged_tables(
+    words: list[Word], cells: dict[int, Cell], page: int
+) -> tuple[list[PageTable], list[Word]]:
     """Tables built from tagged cells (`TR`/`TH`/`TD`), and the words left over.
 
     This is how a borderless table of a tagged PDF is read: a cell's lines stay one cell
@@ -78,12 +79,19 @@ def tagged_tables(words: list[Word], cells: dict[int, Cell],
             continue
         body_rows = headers.get(table, set())
         first_rows = sorted({row for row, _ in by_cell})
-        heads = next((i for i, row in enumerate(first_rows) if row in body_rows),
-                     len(first_rows))
+        heads = next((i for i, row in enumerate(first_rows) if row in body_rows), len(first_rows))
         boxes = [w for cell_words in by_cell.values() for w in cell_words]
-        found.append(PageTable(clean_rows(rows), page, min(w.x0 for w in boxes),
-                               max(w.x1 for w in boxes), min(w.top for w in boxes),
-                               max(w.bottom for w in boxes), header_rows=min(heads, 1)))
+        found.append(
+            PageTable(
+                clean_rows(rows),
+                page,
+                min(w.x0 for w in boxes),
+                max(w.x1 for w in boxes),
+                min(w.top for w in boxes),
+                max(w.bottom for w in boxes),
+                header_rows=min(heads, 1),
+            )
+        )
     return found, rest
 
 
@@ -92,8 +100,9 @@ def _tagged_rows(by_cell: dict[tuple[int, int], list[Word]]) -> list[list[str | 
     for (row, column), cell_words in by_cell.items():
         lines = [join_words(r.words) for r in cluster_rows(cell_words)]
         rows.setdefault(row, {})[column] = "\n".join(lines)
-    return [[cells.get(c, "") for c in range(1, max(cells) + 1)]
-            for _, cells in sorted(rows.items())]
+    return [
+        [cells.get(c, "") for c in range(1, max(cells) + 1)] for _, cells in sorted(rows.items())
+    ]
 
 
 def header_rows(rows: list[list[str]]) -> int:
@@ -123,11 +132,16 @@ def _same_row(a: list[str], b: list[str]) -> bool:
 
 
 def to_table(table: PageTable, caption: str = "") -> Table:
-    head = table.rows[:table.header_rows]
-    body = table.rows[table.header_rows:]
+    head = table.rows[: table.header_rows]
+    body = table.rows[table.header_rows :]
     prov = Provenance(pages=(table.page,))
-    return Table(header=head, rows=body, caption=caption, prov=prov,
-                 row_provs=[Provenance(pages=(table.page,)) for _ in body])
+    return Table(
+        header=head,
+        rows=body,
+        caption=caption,
+        prov=prov,
+        row_provs=[Provenance(pages=(table.page,)) for _ in body],
+    )
 
 
 def extend(previous: Table, table: PageTable) -> None:

@@ -8,12 +8,27 @@ from collections.abc import Iterable
 
 from .pdf_types import Line
 
-_LIGATURES = str.maketrans({
-    "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
-    "\ufb05": "st", "\ufb06": "st",
-    "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2002": " ", "\u2003": " ",
-    "\u00ad": "", "\u200b": "", "\u200c": "", "\u200d": "", "\ufeff": "",
-})
+_LIGATURES = str.maketrans(
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\ufb05": "st",
+        "\ufb06": "st",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+        "\u2002": " ",
+        "\u2003": " ",
+        "\u00ad": "",
+        "\u200b": "",
+        "\u200c": "",
+        "\u200d": "",
+        "\ufeff": "",
+    }
+)
 """Typographic ligatures to their letters, odd spaces to a space, invisible marks away."""
 _CID = re.compile(r"\(cid:\d+\)")
 """pdfminer's placeholder for a glyph without a Unicode mapping (icons, emoji)."""
@@ -39,8 +54,11 @@ def font_name(raw: str | None) -> str:
 
 
 _BOLD = re.compile(r"bold|black|heavy|demi|[-,]bd\b|cmbx", re.I)
-_MONO = re.compile(r"mono|courier|consol|menlo|monaco|inconsolata|typewriter|cmtt|"
-                   r"fixed|code|lucidaconsole", re.I)
+_MONO = re.compile(
+    r"mono|courier|consol|menlo|monaco|inconsolata|typewriter|cmtt|"
+    r"fixed|code|lucidaconsole",
+    re.I,
+)
 _STYLE_SUFFIX = re.compile(r"[-,].*$|(?:PS)?MT$|PS$")
 
 
@@ -115,7 +133,8 @@ class Vocabulary:
         start = _FIRST_WORD.match(right)
         if not end or not start:
             glued = left.endswith(("-", "\u2010")) or (
-                left.endswith("\u2013") and right[:1].isdigit())
+                left.endswith("\u2013") and right[:1].isdigit()
+            )
             return f"{left}{right}" if glued else f"{left} {right}"
         head, tail = end.group(1), start.group(1)
         if tail[0].isupper():  # `COVID-` / `19`, `Jean-` / `Paul`: a real hyphen
@@ -151,8 +170,11 @@ def is_justified(lines: list[Line]) -> bool:
 def document_hyphenates(lines: list[Line]) -> bool:
     """Does the document break words with hyphens at line ends (prose lines only)?"""
     broken = sum(1 for line in lines if _HYPHEN_END.search(line.text))
-    return (broken >= DEFAULT_HYPHENATION_MIN and broken > DEFAULT_HYPHENATION_SHARE * len(lines)
-            and is_justified(lines))
+    return (
+        broken >= DEFAULT_HYPHENATION_MIN
+        and broken > DEFAULT_HYPHENATION_SHARE * len(lines)
+        and is_justified(lines)
+    )
 
 
 def hyphen_votes(lines: list[str], vocabulary: Vocabulary) -> int:
@@ -163,7 +185,8 @@ def hyphen_votes(lines: list[str], vocabulary: Vocabulary) -> int:
         if end and start and not start.group(1)[0].isupper():
             head, tail = end.group(1), start.group(1)
             votes += ((head + tail).casefold() in vocabulary.words) - (
-                f"{head}-{tail}".casefold() in vocabulary.words)
+                f"{head}-{tail}".casefold() in vocabulary.words
+            )
     return votes
 
 

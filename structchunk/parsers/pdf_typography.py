@@ -102,10 +102,13 @@ def _prominent(line: Line, body: _Body) -> bool:
         return False
     if line.size >= body.size * DEFAULT_HEADING_SIZE_RATIO:
         return True
-    return (line.bold and line.size >= body.size * DEFAULT_BOLD_MIN_RATIO
-            and line.main_share >= DEFAULT_MAIN_SHARE
-            and font_family(line.font) != body.family
-            and body.inline[(line.font, round(line.size, 1))] < DEFAULT_INLINE_USES)
+    return (
+        line.bold
+        and line.size >= body.size * DEFAULT_BOLD_MIN_RATIO
+        and line.main_share >= DEFAULT_MAIN_SHARE
+        and font_family(line.font) != body.family
+        and body.inline[(line.font, round(line.size, 1))] < DEFAULT_INLINE_USES
+    )
 
 
 def heading_styles(lines: list[Line]) -> dict[Style, int]:
@@ -149,8 +152,12 @@ def merge_runs(pages: list[PageContent], same: Callable[[Line, Line], bool]) -> 
 
 
 def _same_heading(a: Line, b: Line) -> bool:
-    return (a.heading == b.heading and a.region == b.region and a.page == b.page
-            and b.top - a.bottom <= DEFAULT_MERGE_GAP * max(a.size, 1.0))
+    return (
+        a.heading == b.heading
+        and a.region == b.region
+        and a.page == b.page
+        and b.top - a.bottom <= DEFAULT_MERGE_GAP * max(a.size, 1.0)
+    )
 
 
 def _refine_by_numbering(headings: list[Line]) -> None:

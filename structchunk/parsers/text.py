@@ -17,7 +17,8 @@ from .builder import TreeBuilder
 from .decode import decode_text
 
 _WIKI_HEADING = re.compile(
-    r"^\s*(=(?:\s?=){0,5})\s*([^=\s](?:[^=]*[^=\s])?)\s*((?:=\s?){0,5}=)\s*$")
+    r"^\s*(=(?:\s?=){0,5})\s*([^=\s](?:[^=]*[^=\s])?)\s*((?:=\s?){0,5}=)\s*$"
+)
 _UNDERLINE = re.compile(r"^(?:={3,}|-{3,})\s*$")
 MAX_UNDERLINED_TITLE_CHARS = 120
 """A line longer than this above `===` is a paragraph with a rule under it, not a title."""
@@ -60,7 +61,7 @@ class _TextReader:
     def flush(self, end: int) -> None:
         """Close the open paragraph at line `end` (exclusive)."""
         if self.start is not None:
-            text = "\n".join(part.rstrip() for part in self.lines[self.start - 1:end - 1])
+            text = "\n".join(part.rstrip() for part in self.lines[self.start - 1 : end - 1])
             if text.strip():
                 self.builder.add(Paragraph(text.strip(), Provenance((self.start, end - 1))))
             self.start = None

@@ -74,8 +74,7 @@ class ChunkIndex:
         self._bm25 = None
         if self.tokens:
             self._bm25 = bm25s.BM25(k1=BM25_K1, b=BM25_B, method="lucene")
-            self._bm25.index([self._content(tokens) for tokens in self.tokens],
-                             show_progress=False)
+            self._bm25.index([self._content(tokens) for tokens in self.tokens], show_progress=False)
 
     def _content(self, tokens: list[str]) -> list[str]:
         return [t for t in tokens if t not in self._stopwords] or [EMPTY_TOKEN]
@@ -85,8 +84,9 @@ class ChunkIndex:
         if self._bm25 is None:
             return [[] for _ in queries]
         tokens = [self._content(match_tokens(q)) for q in queries]
-        documents, _scores = self._bm25.retrieve(tokens, k=min(k, len(self.tokens)),
-                                                 show_progress=False, n_threads=1)
+        documents, _scores = self._bm25.retrieve(
+            tokens, k=min(k, len(self.tokens)), show_progress=False, n_threads=1
+        )
         return [[int(i) for i in row] for row in documents]
 
     def contains(self, index: int, answer: Sequence[str]) -> bool:
@@ -116,9 +116,13 @@ class EvalResult:
     options: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"label": self.label, "options": self.options,
-                               "chunks": self.chunks, "mean_words": self.mean_words,
-                               "questions": self.questions}
+        out: dict[str, Any] = {
+            "label": self.label,
+            "options": self.options,
+            "chunks": self.chunks,
+            "mean_words": self.mean_words,
+            "questions": self.questions,
+        }
         out.update({f"hit@{k}": v for k, v in self.hit.items()})
         out.update({f"coverage@{k}": v for k, v in self.coverage.items()})
         out["answer_split_rate"] = self.answer_split_rate
@@ -129,9 +133,13 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _score_question(index: ChunkIndex, answers: Sequence[list[str]], top: Sequence[int],
-                    scope: Sequence[int], ks: Sequence[int]) -> tuple[dict[int, float],
-                                                                      dict[int, float], float]:
+def _score_question(
+    index: ChunkIndex,
+    answers: Sequence[list[str]],
+    top: Sequence[int],
+    scope: Sequence[int],
+    ks: Sequence[int],
+) -> tuple[dict[int, float], dict[int, float], float]:
     """hit@k, coverage@k and the split share of one question, averaged over its answers."""
     hits: dict[int, list[float]] = {k: [] for k in ks}
     cover: dict[int, list[float]] = {k: [] for k in ks}
@@ -143,13 +151,19 @@ def _score_question(index: ChunkIndex, answers: Sequence[list[str]], top: Sequen
             hits[k].append(1.0 if best == len(answer) else 0.0)
             cover[k].append(best / len(answer))
         split.append(0.0 if any(index.contains(i, answer) for i in scope) else 1.0)
-    return ({k: _mean(v) for k, v in hits.items()}, {k: _mean(v) for k, v in cover.items()},
-            _mean(split))
+    return (
+        {k: _mean(v) for k, v in hits.items()},
+        {k: _mean(v) for k, v in cover.items()},
+        _mean(split),
+    )
 
 
-def evaluate(label: str, documents: Sequence[DocumentChunks],
-             questions: Sequence[tuple[Question, str | None]],
-             ks: Sequence[int] = DEFAULT_KS) -> EvalResult:
+def evaluate(
+    label: str,
+    documents: Sequence[DocumentChunks],
+    questions: Sequence[tuple[Question, str | None]],
+    ks: Sequence[int] = DEFAULT_KS,
+) -> EvalResult:
     """Index every chunk of `documents`, ask every question, score the top max(ks).
 
     A hit at k: one of the first k chunks holds the whole answer (normalised tokens,
@@ -177,6 +191,12 @@ def evaluate(label: str, documents: Sequence[DocumentChunks],
             cover[k].append(c[k])
         split.append(s)
     words = [len(text.split()) for text in texts]
-    return EvalResult(label, len(texts), _mean(words) if words else None, len(questions),
-                      {k: _mean(v) for k, v in hits.items()},
-                      {k: _mean(v) for k, v in cover.items()}, _mean(split))
+    return EvalResult(
+        label,
+        len(texts),
+        _mean(words) if words else None,
+        len(questions),
+        {k: _mean(v) for k, v in hits.items()},
+        {k: _mean(v) for k, v in cover.items()},
+        _mean(split),
+    )

@@ -16,16 +16,23 @@ from typing import Literal
 from ..prefix import SEPARATOR
 from .views import ChunkView
 
-Flag = Literal["CUT_MID_SENTENCE", "NO_HEADING", "TOO_SMALL", "TOO_LARGE", "TABLE_SPLIT",
-               "PREFIX_SHORTENED"]
+Flag = Literal[
+    "CUT_MID_SENTENCE", "NO_HEADING", "TOO_SMALL", "TOO_LARGE", "TABLE_SPLIT", "PREFIX_SHORTENED"
+]
 
-FLAGS: tuple[Flag, ...] = ("CUT_MID_SENTENCE", "NO_HEADING", "TOO_SMALL", "TOO_LARGE",
-                           "TABLE_SPLIT", "PREFIX_SHORTENED")
+FLAGS: tuple[Flag, ...] = (
+    "CUT_MID_SENTENCE",
+    "NO_HEADING",
+    "TOO_SMALL",
+    "TOO_LARGE",
+    "TABLE_SPLIT",
+    "PREFIX_SHORTENED",
+)
 """Every flag, in the order tables and reports show them."""
 
 FLAG_MEANINGS: dict[Flag, str] = {
     "CUT_MID_SENTENCE": "ends inside a sentence: not at a sentence end, list item, table row, "
-                        "code block or section end",
+    "code block or section end",
     "NO_HEADING": "no heading path, although other chunks of the document have one",
     "TOO_SMALL": "fewer words than the floor (8) or fewer tokens than --min-tokens",
     "TOO_LARGE": "more tokens than the budget",
@@ -108,8 +115,9 @@ def starts_block(content: str) -> bool:
     if not lines:
         return False
     first = lines[0]
-    return bool(_LIST_ITEM.match(first) or _BLOCK_START.match(first)
-                or _DELIMITER_LINE.match(first))
+    return bool(
+        _LIST_ITEM.match(first) or _BLOCK_START.match(first) or _DELIMITER_LINE.match(first)
+    )
 
 
 def starts_sentence(content: str) -> bool:
@@ -128,8 +136,11 @@ def ends_with_label(content: str) -> bool:
     last_line = _lines(paragraphs[-1])[-1]
     if _LIST_ITEM.match(last_line):
         return True
-    return (len(paragraphs) > 1 and "\n" not in paragraphs[-1].strip()
-            and len(last_line.split()) <= DEFAULT_LABEL_WORDS)
+    return (
+        len(paragraphs) > 1
+        and "\n" not in paragraphs[-1].strip()
+        and len(last_line.split()) <= DEFAULT_LABEL_WORDS
+    )
 
 
 def cut_mid_sentence(chunk: ChunkView, following: ChunkView | None) -> bool:
@@ -144,8 +155,11 @@ def cut_mid_sentence(chunk: ChunkView, following: ChunkView | None) -> bool:
     """
     if following is None:
         return False
-    if (chunk.headings_recorded and following.headings_recorded
-            and chunk.heading_path != following.heading_path):
+    if (
+        chunk.headings_recorded
+        and following.headings_recorded
+        and chunk.heading_path != following.heading_path
+    ):
         return False
     if ends_at_boundary(chunk.content):
         return False
@@ -171,19 +185,24 @@ def _continues_table(content: str) -> bool:
     return len(lines) < 2 or not _TABLE_DELIMITER.match(lines[1])
 
 
-def table_split(chunk: ChunkView, previous: ChunkView | None,
-                following: ChunkView | None) -> bool:
+def table_split(chunk: ChunkView, previous: ChunkView | None, following: ChunkView | None) -> bool:
     """TABLE_SPLIT: our records say so (`table_rows`); for other tools' records, a chunk
     that ends in a table the next chunk continues, or that continues one itself."""
     if chunk.table_rows is not None:
         return True
     if chunk.body is not None:
         return False  # our record without table_rows: not a split piece
-    if following is not None and _ends_in_table(chunk.content) \
-            and _continues_table(following.content):
+    if (
+        following is not None
+        and _ends_in_table(chunk.content)
+        and _continues_table(following.content)
+    ):
         return True
-    return (previous is not None and _continues_table(chunk.content)
-            and _ends_in_table(previous.content))
+    return (
+        previous is not None
+        and _continues_table(chunk.content)
+        and _ends_in_table(previous.content)
+    )
 
 
 def prefix_shortened(chunk: ChunkView, heading_prefix: bool | None) -> bool:
@@ -206,8 +225,9 @@ def flag_chunks(chunks: Sequence[ChunkView], rules: FlagRules) -> list[tuple[Fla
         found = {
             "CUT_MID_SENTENCE": cut_mid_sentence(chunk, following),
             "NO_HEADING": has_headings and not chunk.heading_path,
-            "TOO_SMALL": (len(chunk.text.split()) < rules.min_words
-                          or chunk.n_tokens < rules.min_tokens),
+            "TOO_SMALL": (
+                len(chunk.text.split()) < rules.min_words or chunk.n_tokens < rules.min_tokens
+            ),
             "TOO_LARGE": chunk.n_tokens > rules.budget,
             "TABLE_SPLIT": table_split(chunk, previous, following),
             "PREFIX_SHORTENED": prefix_shortened(chunk, rules.heading_prefix),

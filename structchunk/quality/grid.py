@@ -49,8 +49,10 @@ def parse_axes(text: str) -> list[Axis]:
     for part in text.split():
         match = _AXIS.match(part)
         if not match or match.group(1) not in GRID_FIELDS:
-            raise OptionsError(f"bad grid axis {part!r}: use FIELD=V1,V2,… with FIELD one of "
-                               f"{', '.join(GRID_FIELDS)}")
+            raise OptionsError(
+                f"bad grid axis {part!r}: use FIELD=V1,V2,… with FIELD one of "
+                f"{', '.join(GRID_FIELDS)}"
+            )
         name, raw = match.groups()
         try:
             values = [GRID_FIELDS[name](v.strip()) for v in raw.split(",") if v.strip()]
@@ -79,8 +81,9 @@ def grid_specs(base: ChunkOptions, axes: Sequence[Axis]) -> tuple[list[RunSpec],
     specs, rejected = [], []
     for values in itertools.product(*(vals for _, vals in axes)):
         overrides = dict(zip(names, values))
-        label = "structchunk " + " ".join(f"{n}={overrides.get(n, getattr(base, n))}"
-                                          for n in labels)
+        label = "structchunk " + " ".join(
+            f"{n}={overrides.get(n, getattr(base, n))}" for n in labels
+        )
         try:
             specs.append(RunSpec(label, resolve_options(base, **overrides)))
         except OptionsError as error:
@@ -95,6 +98,5 @@ def parse_baseline(text: str) -> RunSpec:
     """`fixed:N`: N-character windows over each document's text, cut anywhere."""
     match = _BASELINE.match(text.strip())
     if not match or int(match.group(1)) < 1:
-        raise OptionsError(f"bad baseline {text!r}: use fixed:N with N characters, "
-                           "e.g. fixed:1000")
+        raise OptionsError(f"bad baseline {text!r}: use fixed:N with N characters, e.g. fixed:1000")
     return RunSpec(f"fixed:{match.group(1)}", fixed_chars=int(match.group(1)))

@@ -44,11 +44,17 @@ class FlaggedChunk:
 
     def to_json(self) -> dict[str, Any]:
         chunk = self.chunk
-        return {"source": chunk.source, "index": chunk.index, "flags": list(self.flags),
-                "heading_path": list(chunk.heading_path), "n_tokens": chunk.n_tokens,
-                "lines": list(chunk.lines) if chunk.lines else None,
-                "pages": list(chunk.pages) if chunk.pages else None,
-                "start": self.start(), "end": self.end()}
+        return {
+            "source": chunk.source,
+            "index": chunk.index,
+            "flags": list(self.flags),
+            "heading_path": list(chunk.heading_path),
+            "n_tokens": chunk.n_tokens,
+            "lines": list(chunk.lines) if chunk.lines else None,
+            "pages": list(chunk.pages) if chunk.pages else None,
+            "start": self.start(),
+            "end": self.end(),
+        }
 
 
 @dataclass(slots=True)
@@ -94,17 +100,25 @@ class Inspection:
         }
 
 
-def inspect_documents(documents: Sequence[DocumentChunks], rules: FlagRules, tokenizer: str,
-                      label: str = "structchunk") -> Inspection:
+def inspect_documents(
+    documents: Sequence[DocumentChunks],
+    rules: FlagRules,
+    tokenizer: str,
+    label: str = "structchunk",
+) -> Inspection:
     """Flag and summarise every document."""
     inspected = []
     for document in documents:
         flags = flag_chunks(document.chunks, rules)
         counts = [chunk.n_tokens for chunk in document.chunks]
-        inspected.append(InspectedDocument(document.source, document.chunks, flags,
-                                           summarize(document.source, counts, flags)))
-    total = summarize_total([[c.n_tokens for c in d.chunks] for d in inspected],
-                            [d.flags for d in inspected])
+        inspected.append(
+            InspectedDocument(
+                document.source, document.chunks, flags, summarize(document.source, counts, flags)
+            )
+        )
+    total = summarize_total(
+        [[c.n_tokens for c in d.chunks] for d in inspected], [d.flags for d in inspected]
+    )
     return Inspection(label, rules, tokenizer, inspected, total)
 
 

@@ -37,8 +37,9 @@ class Loaded:
     failures: list[str] = field(default_factory=list)
 
 
-def expand_documents(inputs: Sequence[str],
-                     format_override: str | None) -> tuple[list[InputFile], list[str]]:
+def expand_documents(
+    inputs: Sequence[str], format_override: str | None
+) -> tuple[list[InputFile], list[str]]:
     """Document inputs (files, directories, `-`) to files; raises StructChunkError for a
     usage mistake (stdin without a format)."""
     items, problems = expand_inputs(list(inputs), format_override)
@@ -51,8 +52,10 @@ def read_bytes(item: InputFile) -> bytes:
 
 def chunk_document(item: InputFile, data: bytes, options: ChunkOptions) -> DocumentChunks:
     """Our chunks of one document, as views."""
-    views = [view_of_chunk(chunk)
-             for chunk in iter_chunks_from_bytes(data, item.path, item.format, options)]
+    views = [
+        view_of_chunk(chunk)
+        for chunk in iter_chunks_from_bytes(data, item.path, item.format, options)
+    ]
     return DocumentChunks(item.path, views)
 
 

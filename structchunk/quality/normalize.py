@@ -12,17 +12,57 @@ import html
 import re
 
 _LINK_TARGET = re.compile(
-    r"\]\("            # the `](` that opens a Markdown link target
-    r"[^()\s]*"        # a URL without spaces …
+    r"\]\("  # the `](` that opens a Markdown link target
+    r"[^()\s]*"  # a URL without spaces …
     r"(?:\([^()\s]*\)[^()\s]*)*"  # … which may hold balanced parentheses (Wikipedia URLs)
-    r"(?:\s+\"[^\"]*\")?"         # an optional "title"
-    r"\)")
+    r"(?:\s+\"[^\"]*\")?"  # an optional "title"
+    r"\)"
+)
 _REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:\s+\S+.*$", re.MULTILINE)
 _INLINE_TAGS = (
-    "a", "abbr", "b", "blockquote", "br", "code", "del", "details", "div", "em", "figcaption",
-    "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark",
-    "ol", "p", "pre", "s", "small", "span", "strong", "sub", "summary", "sup", "table",
-    "tbody", "td", "th", "thead", "tr", "u", "ul",
+    "a",
+    "abbr",
+    "b",
+    "blockquote",
+    "br",
+    "code",
+    "del",
+    "details",
+    "div",
+    "em",
+    "figcaption",
+    "figure",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "img",
+    "ins",
+    "kbd",
+    "li",
+    "mark",
+    "ol",
+    "p",
+    "pre",
+    "s",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "summary",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "th",
+    "thead",
+    "tr",
+    "u",
+    "ul",
 )
 _HTML_TAG = re.compile(r"</?(?:" + "|".join(_INLINE_TAGS) + r")\b[^<>]*>", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")

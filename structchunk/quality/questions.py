@@ -60,8 +60,9 @@ def read_questions(path: str | os.PathLike[str]) -> QuestionSet:
             out.invalid += 1
             continue
         doc = record.get("doc")
-        out.questions.append(Question(record["question"], answers,
-                                      doc if isinstance(doc, str) and doc else None))
+        out.questions.append(
+            Question(record["question"], answers, doc if isinstance(doc, str) and doc else None)
+        )
     return out
 
 
@@ -69,11 +70,12 @@ def _suffix_match(source: str, doc: str) -> bool:
     """Whether `source` ends with the path components of `doc`."""
     want = PurePosixPath(doc.replace("\\", "/")).parts
     have = PurePosixPath(Path(source).as_posix()).parts
-    return len(have) >= len(want) and have[len(have) - len(want):] == want
+    return len(have) >= len(want) and have[len(have) - len(want) :] == want
 
 
-def resolve_documents(questions: Sequence[Question], sources: Sequence[str],
-                      root: str | None) -> tuple[list[tuple[Question, str | None]], int]:
+def resolve_documents(
+    questions: Sequence[Question], sources: Sequence[str], root: str | None
+) -> tuple[list[tuple[Question, str | None]], int]:
     """Each usable question with its document's source (None: the question names none),
     and how many name a document that is not among the inputs (or more than one)."""
     resolved: list[tuple[Question, str | None]] = []

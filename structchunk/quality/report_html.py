@@ -29,12 +29,15 @@ HUE_STEP = 47
 """Degrees between neighbouring chunks' colours: coprime with 360, so consecutive blocks
 never share a hue and the pattern repeats only after 360 chunks."""
 
-CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-       "img-src data:")
+CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 
 FLAG_COLOURS: dict[Flag, str] = {
-    "CUT_MID_SENTENCE": "#c0392b", "NO_HEADING": "#8e44ad", "TOO_SMALL": "#d68910",
-    "TOO_LARGE": "#7b241c", "TABLE_SPLIT": "#1f618d", "PREFIX_SHORTENED": "#117a65",
+    "CUT_MID_SENTENCE": "#c0392b",
+    "NO_HEADING": "#8e44ad",
+    "TOO_SMALL": "#d68910",
+    "TOO_LARGE": "#7b241c",
+    "TABLE_SPLIT": "#1f618d",
+    "PREFIX_SHORTENED": "#117a65",
 }
 
 STYLE = """
@@ -101,13 +104,17 @@ def _stats(summary: Summary) -> str:
     t = summary.tokens
     if t is None:
         return f"{summary.chunks} chunks"
-    return (f"{summary.chunks} chunks · tokens min {t.min} · median {t.median} · "
-            f"p95 {t.p95} · max {t.max}")
+    return (
+        f"{summary.chunks} chunks · tokens min {t.min} · median {t.median} · "
+        f"p95 {t.p95} · max {t.max}"
+    )
 
 
 def _badge(flag: Flag) -> str:
-    return (f'<span class="badge" data-flag="{flag}" style="background:{FLAG_COLOURS[flag]}" '
-            f'title="{escape(FLAG_MEANINGS[flag])}">{flag}</span>')
+    return (
+        f'<span class="badge" data-flag="{flag}" style="background:{FLAG_COLOURS[flag]}" '
+        f'title="{escape(FLAG_MEANINGS[flag])}">{flag}</span>'
+    )
 
 
 def _provenance(chunk: ChunkView) -> str:
@@ -118,29 +125,36 @@ def _provenance(chunk: ChunkView) -> str:
     return ""
 
 
-def _chunk_block(doc_number: int, chunk: ChunkView, flags: tuple[Flag, ...],
-                 position: int) -> str:
+def _chunk_block(doc_number: int, chunk: ChunkView, flags: tuple[Flag, ...], position: int) -> str:
     hue = (position * HUE_STEP) % 360
     path = " › ".join(chunk.heading_path) or "(no heading)"
-    meta = [f'<span class="idx">#{chunk.index}</span>',
-            f'<span class="path">{escape(path)}</span>',
-            f'<span class="tokens">{chunk.n_tokens} tokens</span>']
+    meta = [
+        f'<span class="idx">#{chunk.index}</span>',
+        f'<span class="path">{escape(path)}</span>',
+        f'<span class="tokens">{chunk.n_tokens} tokens</span>',
+    ]
     provenance = _provenance(chunk)
     if provenance:
         meta.append(f'<span class="prov">{provenance}</span>')
     meta.extend(_badge(flag) for flag in flags)
     classes = "chunk flagged" if flags else "chunk"
-    return (f'<article class="{classes}" id="d{doc_number}-c{chunk.index}" '
-            f'data-flags="{" ".join(flags)}" style="--hue:{hue}">'
-            f'<div class="meta">{"".join(meta)}</div>'
-            f'<pre class="text">{escape(chunk.text)}</pre></article>')
+    return (
+        f'<article class="{classes}" id="d{doc_number}-c{chunk.index}" '
+        f'data-flags="{" ".join(flags)}" style="--hue:{hue}">'
+        f'<div class="meta">{"".join(meta)}</div>'
+        f'<pre class="text">{escape(chunk.text)}</pre></article>'
+    )
 
 
 def _document_section(number: int, document: InspectedDocument) -> str:
-    blocks = [_chunk_block(number, chunk, flags, position)
-              for position, (chunk, flags) in enumerate(zip(document.chunks, document.flags))]
-    return (f'<section class="doc" id="d{number}"><h2>{escape(document.source)}</h2>'
-            f'<p class="stats">{escape(_stats(document.summary))}</p>{"".join(blocks)}</section>')
+    blocks = [
+        _chunk_block(number, chunk, flags, position)
+        for position, (chunk, flags) in enumerate(zip(document.chunks, document.flags))
+    ]
+    return (
+        f'<section class="doc" id="d{number}"><h2>{escape(document.source)}</h2>'
+        f'<p class="stats">{escape(_stats(document.summary))}</p>{"".join(blocks)}</section>'
+    )
 
 
 def histogram_bins(counts: Sequence[int], budget: int) -> list[tuple[int, int, int]]:
@@ -166,44 +180,59 @@ def histogram_svg(counts: Sequence[int], budget: int, unit: str) -> str:
     top = bins[-1][1] + 1
     tallest = max(n for _, _, n in bins) or 1
     size = f'width="{chart_w + 2 * pad}" height="{chart_h + 2 * pad}"'
-    parts = [f'<svg class="histogram" role="img" {size}><title>chunk sizes against the '
-             "budget</title>"]
+    parts = [
+        f'<svg class="histogram" role="img" {size}><title>chunk sizes against the budget</title>'
+    ]
     for low, high, n in bins:
         x = pad + chart_w * low / top
         bar_w = max(chart_w * (high + 1 - low) / top - 1, 1)
         height = chart_h * n / tallest
         colour = "#c0392b" if low > budget else "#5d8aa8"
-        parts.append(f'<rect class="bar" x="{x:.1f}" y="{pad + chart_h - height:.1f}" '
-                     f'width="{bar_w:.1f}" height="{height:.1f}" fill="{colour}">'
-                     f"<title>{low}–{high} {escape(unit)}: {n} chunks</title></rect>")
+        parts.append(
+            f'<rect class="bar" x="{x:.1f}" y="{pad + chart_h - height:.1f}" '
+            f'width="{bar_w:.1f}" height="{height:.1f}" fill="{colour}">'
+            f"<title>{low}–{high} {escape(unit)}: {n} chunks</title></rect>"
+        )
     budget_x = pad + chart_w * (budget + 1) / top
     axis_y = chart_h + pad + 16
-    parts += [f'<line x1="{budget_x:.1f}" x2="{budget_x:.1f}" y1="{pad - 10}" '
-              f'y2="{pad + chart_h}" stroke="#c0392b" stroke-width="2"/>',
-              _svg_text(budget_x - 4, pad - 2, f"budget {budget}", anchor="end"),
-              _svg_text(pad, axis_y, "0"),
-              _svg_text(pad + chart_w, axis_y, f"{top - 1} {unit}", anchor="end"),
-              "</svg>"]
+    parts += [
+        f'<line x1="{budget_x:.1f}" x2="{budget_x:.1f}" y1="{pad - 10}" '
+        f'y2="{pad + chart_h}" stroke="#c0392b" stroke-width="2"/>',
+        _svg_text(budget_x - 4, pad - 2, f"budget {budget}", anchor="end"),
+        _svg_text(pad, axis_y, "0"),
+        _svg_text(pad + chart_w, axis_y, f"{top - 1} {unit}", anchor="end"),
+        "</svg>",
+    ]
     return "".join(parts)
 
 
 def _svg_text(x: float, y: float, text: str, anchor: str = "start") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" text-anchor="{anchor}">'
-            f"{escape(text)}</text>")
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" text-anchor="{anchor}">{escape(text)}</text>'
+    )
 
 
 def _summary_table(inspections: Sequence[Inspection]) -> str:
     head = "".join(f"<th>{escape(i.label)}</th>" for i in inspections)
-    rows = [("documents", [str(len(i.documents)) for i in inspections]),
-            ("chunks", [str(i.total.chunks) for i in inspections])]
+    rows = [
+        ("documents", [str(len(i.documents)) for i in inspections]),
+        ("chunks", [str(i.total.chunks) for i in inspections]),
+    ]
     for name in ("min", "median", "p95", "max"):
-        rows.append((f"tokens {name}", [str(getattr(i.total.tokens, name, "–"))
-                                        for i in inspections]))
+        rows.append(
+            (f"tokens {name}", [str(getattr(i.total.tokens, name, "–")) for i in inspections])
+        )
     for flag in FLAGS:
-        rows.append((flag, [f"{i.total.flags[flag]} ({100 * i.total.share(flag):.1f}%)"
-                            for i in inspections]))
-    body = "".join(f"<tr><td>{escape(name)}</td>{''.join(f'<td>{v}</td>' for v in values)}</tr>"
-                   for name, values in rows)
+        rows.append(
+            (
+                flag,
+                [f"{i.total.flags[flag]} ({100 * i.total.share(flag):.1f}%)" for i in inspections],
+            )
+        )
+    body = "".join(
+        f"<tr><td>{escape(name)}</td>{''.join(f'<td>{v}</td>' for v in values)}</tr>"
+        for name, values in rows
+    )
     return f'<table class="summary"><tr><th></th>{head}</tr>{body}</table>'
 
 
@@ -212,18 +241,23 @@ def _filters(inspection: Inspection) -> str:
     flagged = sum(1 for document in inspection.documents for flags in document.flags if flags)
     buttons = [("all", f"all ({total.chunks})"), ("flagged", f"flagged ({flagged})")]
     buttons.extend((flag, f"{flag} ({total.flags[flag]})") for flag in FLAGS)
-    inner = "".join(f'<button type="button" data-filter="{key}" aria-pressed="false">'
-                    f"{escape(label)}</button>" for key, label in buttons)
+    inner = "".join(
+        f'<button type="button" data-filter="{key}" aria-pressed="false">{escape(label)}</button>'
+        for key, label in buttons
+    )
     return f'<div id="filters" role="group" aria-label="filter by flag">{inner}</div>'
 
 
 def render_report(inspection: Inspection, compare: Inspection | None = None) -> str:
     """The whole report as one HTML string."""
     counts = [c.n_tokens for d in inspection.documents for c in d.chunks]
-    legend = "".join(f"<dt>{_badge(flag)}</dt><dd>{escape(meaning)}</dd>"
-                     for flag, meaning in FLAG_MEANINGS.items())
-    documents = "".join(_document_section(number, document)
-                        for number, document in enumerate(inspection.documents))
+    legend = "".join(
+        f"<dt>{_badge(flag)}</dt><dd>{escape(meaning)}</dd>"
+        for flag, meaning in FLAG_MEANINGS.items()
+    )
+    documents = "".join(
+        _document_section(number, document) for number, document in enumerate(inspection.documents)
+    )
     tables = [inspection] + ([compare] if compare is not None else [])
     rules = inspection.rules
     return (

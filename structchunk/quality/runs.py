@@ -57,15 +57,24 @@ def document_text(source: SourceDocument, options: ChunkOptions) -> str:
 
 def fixed_chunks(source: str, text: str, size: int) -> DocumentChunks:
     """`size`-character windows, cut wherever they fall: the baseline every chunker must beat."""
-    views = [ChunkView(source=source, index=i, text=text[start:start + size], body=None,
-                       heading_path=(), n_tokens=len(text[start:start + size].split()),
-                       headings_recorded=False)
-             for i, start in enumerate(range(0, len(text), size))]
+    views = [
+        ChunkView(
+            source=source,
+            index=i,
+            text=text[start : start + size],
+            body=None,
+            heading_path=(),
+            n_tokens=len(text[start : start + size].split()),
+            headings_recorded=False,
+        )
+        for i, start in enumerate(range(0, len(text), size))
+    ]
     return DocumentChunks(source, views)
 
 
-def chunk_sources(sources: Sequence[SourceDocument], spec: RunSpec,
-                  base: ChunkOptions) -> tuple[list[DocumentChunks], list[str]]:
+def chunk_sources(
+    sources: Sequence[SourceDocument], spec: RunSpec, base: ChunkOptions
+) -> tuple[list[DocumentChunks], list[str]]:
     """Every document chunked as `spec` says; failures name the run and the file."""
     documents, failures = [], []
     for source in sources:
@@ -85,14 +94,23 @@ def chunk_sources(sources: Sequence[SourceDocument], spec: RunSpec,
 def _options_json(options: ChunkOptions | None) -> dict[str, object] | None:
     if options is None:
         return None
-    return {"max_tokens": options.max_tokens, "min_tokens": options.min_tokens,
-            "overlap_tokens": options.overlap_tokens, "tokenizer": options.tokenizer_name,
-            "heading_prefix": options.heading_prefix, "sentence_model": options.sentence_model}
+    return {
+        "max_tokens": options.max_tokens,
+        "min_tokens": options.min_tokens,
+        "overlap_tokens": options.overlap_tokens,
+        "tokenizer": options.tokenizer_name,
+        "heading_prefix": options.heading_prefix,
+        "sentence_model": options.sentence_model,
+    }
 
 
-def run_eval(sources: Sequence[SourceDocument], specs: Sequence[RunSpec], base: ChunkOptions,
-             questions: Sequence[tuple[Question, str | None]],
-             ks: Sequence[int]) -> tuple[list[EvalResult], list[str]]:
+def run_eval(
+    sources: Sequence[SourceDocument],
+    specs: Sequence[RunSpec],
+    base: ChunkOptions,
+    questions: Sequence[tuple[Question, str | None]],
+    ks: Sequence[int],
+) -> tuple[list[EvalResult], list[str]]:
     """One scored result per spec, in order, and every failure met on the way."""
     results, failures = [], []
     for spec in specs:

@@ -29,8 +29,7 @@ class TokenStats:
             return None
         ordered = sorted(counts)
         n = len(ordered)
-        return cls(ordered[0], ordered[n // 2], ordered[min(n - 1, int(0.95 * n))],
-                   ordered[-1])
+        return cls(ordered[0], ordered[n // 2], ordered[min(n - 1, int(0.95 * n))], ordered[-1])
 
     def to_json(self) -> dict[str, int]:
         return {"min": self.min, "median": self.median, "p95": self.p95, "max": self.max}
@@ -59,13 +58,14 @@ class Summary:
             "source": self.source,
             "chunks": self.chunks,
             "tokens": self.tokens.to_json() if self.tokens else None,
-            "flags": {flag: {"count": self.flags[flag], "share": round(self.share(flag), 6)}
-                      for flag in FLAGS},
+            "flags": {
+                flag: {"count": self.flags[flag], "share": round(self.share(flag), 6)}
+                for flag in FLAGS
+            },
         }
 
 
-def summarize(source: str, counts: Sequence[int],
-              flags: Sequence[tuple[Flag, ...]]) -> Summary:
+def summarize(source: str, counts: Sequence[int], flags: Sequence[tuple[Flag, ...]]) -> Summary:
     """The summary of chunks given by their token counts and flags (same order)."""
     tally: dict[Flag, int] = dict.fromkeys(FLAGS, 0)
     for chunk_flags in flags:
@@ -74,8 +74,8 @@ def summarize(source: str, counts: Sequence[int],
     return Summary(source, len(counts), TokenStats.of(counts), tally)
 
 
-def summarize_total(counts: Sequence[Sequence[int]],
-                    flags: Sequence[Sequence[tuple[Flag, ...]]]) -> Summary:
+def summarize_total(
+    counts: Sequence[Sequence[int]], flags: Sequence[Sequence[tuple[Flag, ...]]]
+) -> Summary:
     """One summary over several documents (percentiles over all their chunks)."""
-    return summarize(TOTAL, [n for doc in counts for n in doc],
-                     [f for doc in flags for f in doc])
+    return summarize(TOTAL, [n for doc in counts for n in doc], [f for doc in flags for f in doc])

@@ -16,8 +16,10 @@ def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
 
     def line(cells: Sequence[str]) -> str:
-        parts = [str(c).ljust(w) if i == 0 else str(c).rjust(w)
-                 for i, (c, w) in enumerate(zip(cells, widths))]
+        parts = [
+            str(c).ljust(w) if i == 0 else str(c).rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths))
+        ]
         return "  ".join(parts).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
@@ -57,16 +59,28 @@ def inspect_table(inspection: Inspection) -> str:
     rows = []
     summaries = [d.summary for d in inspection.documents]
     for name, summary in zip(names, summaries):
-        rows.append([name, *_stats_cells(summary),
-                     *(count_share(summary.flags[f], summary.chunks) for f in FLAGS)])
+        rows.append(
+            [
+                name,
+                *_stats_cells(summary),
+                *(count_share(summary.flags[f], summary.chunks) for f in FLAGS),
+            ]
+        )
     total = inspection.total
     documents = f"{len(summaries)} document" + ("" if len(summaries) == 1 else "s")
-    rows.append([f"TOTAL ({documents})", *_stats_cells(total),
-                 *(count_share(total.flags[f], total.chunks) for f in FLAGS)])
+    rows.append(
+        [
+            f"TOTAL ({documents})",
+            *_stats_cells(total),
+            *(count_share(total.flags[f], total.chunks) for f in FLAGS),
+        ]
+    )
     rules = inspection.rules
-    head = (f"{inspection.label}: budget {rules.budget} {inspection.tokenizer}, "
-            f"TOO_SMALL under {rules.min_words} words"
-            + (f" or {rules.min_tokens} tokens" if rules.min_tokens else ""))
+    head = (
+        f"{inspection.label}: budget {rules.budget} {inspection.tokenizer}, "
+        f"TOO_SMALL under {rules.min_words} words"
+        + (f" or {rules.min_tokens} tokens" if rules.min_tokens else "")
+    )
     if root:
         head += f"; documents under {root}"
     return head + "\n" + text_table(headers, rows)
@@ -75,15 +89,22 @@ def inspect_table(inspection: Inspection) -> str:
 def compare_table(ours: Inspection, other: Inspection) -> str:
     """The two totals side by side, one metric per row."""
     a, b = ours.total, other.total
-    rows = [["documents", str(len(ours.documents)), str(len(other.documents))],
-            ["chunks", str(a.chunks), str(b.chunks)]]
+    rows = [
+        ["documents", str(len(ours.documents)), str(len(other.documents))],
+        ["chunks", str(a.chunks), str(b.chunks)],
+    ]
     for name in ("min", "median", "p95", "max"):
-        rows.append([f"tokens {name}",
-                     str(getattr(a.tokens, name)) if a.tokens else "–",
-                     str(getattr(b.tokens, name)) if b.tokens else "–"])
+        rows.append(
+            [
+                f"tokens {name}",
+                str(getattr(a.tokens, name)) if a.tokens else "–",
+                str(getattr(b.tokens, name)) if b.tokens else "–",
+            ]
+        )
     for flag in FLAGS:
-        rows.append([flag, count_share(a.flags[flag], a.chunks),
-                     count_share(b.flags[flag], b.chunks)])
+        rows.append(
+            [flag, count_share(a.flags[flag], a.chunks), count_share(b.flags[flag], b.chunks)]
+        )
     head = f"compare: budget {ours.rules.budget} {ours.tokenizer}"
     return head + "\n" + text_table(["", ours.label, other.label], rows)
 
@@ -102,8 +123,9 @@ def flagged_listing(items: Sequence[FlaggedChunk]) -> str:
     blocks = []
     for item in items:
         chunk = item.chunk
-        where = ", ".join(p for p in (f"#{chunk.index}", _provenance(item),
-                                      f"{chunk.n_tokens} tokens") if p)
+        where = ", ".join(
+            p for p in (f"#{chunk.index}", _provenance(item), f"{chunk.n_tokens} tokens") if p
+        )
         lines = [f"{chunk.source} {where} [{' '.join(item.flags)}]"]
         if chunk.heading_path:
             lines.append("  heading: " + " > ".join(chunk.heading_path))
@@ -122,12 +144,25 @@ def _percent(value: float | None) -> str:
 
 def eval_table(results: Sequence[EvalResult], ks: Sequence[int]) -> str:
     """One row per run: hit@k and coverage@k and the split rate in %, then chunk counts."""
-    headers = ["run", *(f"hit@{k}" for k in ks), *(f"cov@{k}" for k in ks), "split",
-               "chunks", "mean words"]
+    headers = [
+        "run",
+        *(f"hit@{k}" for k in ks),
+        *(f"cov@{k}" for k in ks),
+        "split",
+        "chunks",
+        "mean words",
+    ]
     rows = []
     for result in results:
         mean_words = "–" if result.mean_words is None else f"{result.mean_words:.0f}"
-        rows.append([result.label, *(_percent(result.hit[k]) for k in ks),
-                     *(_percent(result.coverage[k]) for k in ks),
-                     _percent(result.answer_split_rate), str(result.chunks), mean_words])
+        rows.append(
+            [
+                result.label,
+                *(_percent(result.hit[k]) for k in ks),
+                *(_percent(result.coverage[k]) for k in ks),
+                _percent(result.answer_split_rate),
+                str(result.chunks),
+                mean_words,
+            ]
+        )
     return text_table(headers, rows)

@@ -24,8 +24,13 @@ TEXT_FIELDS = ("text", "page_content", "content")
 SOURCE_FIELDS = (("source",), ("doc",), ("metadata", "source"), ("metadata", "doc"))
 """Where the document a chunk belongs to is named, in order of preference."""
 
-HEADING_FIELDS = (("heading_path",), ("headings",), ("metadata", "heading_path"),
-                  ("metadata", "headings"), ("meta", "headings"))
+HEADING_FIELDS = (
+    ("heading_path",),
+    ("headings",),
+    ("metadata", "heading_path"),
+    ("metadata", "headings"),
+    ("meta", "headings"),
+)
 """Where a heading path (a list of titles) may be recorded."""
 
 _HEADER_KEY = re.compile(r"(?:header|h)\s*_?(\d)$", re.IGNORECASE)
@@ -72,10 +77,16 @@ class DocumentChunks:
 def view_of_chunk(chunk: Chunk) -> ChunkView:
     """Our own record as a view (exact: nothing is guessed)."""
     return ChunkView(
-        source=chunk.source, index=chunk.chunk_index, text=chunk.text, body=chunk.body,
-        heading_path=tuple(chunk.heading_path), n_tokens=chunk.n_tokens,
-        lines=_pair(chunk.lines), pages=tuple(chunk.pages) if chunk.pages else None,
-        table_rows=_triple(chunk.table_rows))
+        source=chunk.source,
+        index=chunk.chunk_index,
+        text=chunk.text,
+        body=chunk.body,
+        heading_path=tuple(chunk.heading_path),
+        n_tokens=chunk.n_tokens,
+        lines=_pair(chunk.lines),
+        pages=tuple(chunk.pages) if chunk.pages else None,
+        table_rows=_triple(chunk.table_rows),
+    )
 
 
 def _pair(value: Any) -> tuple[int, int] | None:
@@ -106,8 +117,11 @@ def _recorded_headings(record: dict[str, Any]) -> tuple[str, ...] | None:
             return tuple(str(title) for title in value)
     metadata = record.get("metadata")
     if isinstance(metadata, dict):
-        levels = sorted((int(m.group(1)), str(v)) for k, v in metadata.items()
-                        if (m := _HEADER_KEY.match(str(k))) and v)
+        levels = sorted(
+            (int(m.group(1)), str(v))
+            for k, v in metadata.items()
+            if (m := _HEADER_KEY.match(str(k))) and v
+        )
         if levels:
             return tuple(title for _, title in levels)
     return None
@@ -135,8 +149,9 @@ def record_source(record: dict[str, Any], default: str) -> str:
     return next((str(v) for path in SOURCE_FIELDS if (v := _get(record, path))), default)
 
 
-def view_of_record(record: dict[str, Any], source: str, index: int,
-                   count: Callable[[str], int], tokenizer: str) -> ChunkView:
+def view_of_record(
+    record: dict[str, Any], source: str, index: int, count: Callable[[str], int], tokenizer: str
+) -> ChunkView:
     """A view of any tool's JSONL record; raises KeyError when it has no text field."""
     text = next((record[f] for f in TEXT_FIELDS if isinstance(record.get(f), str)), None)
     if text is None:
@@ -146,11 +161,18 @@ def view_of_record(record: dict[str, Any], source: str, index: int,
     if not (isinstance(n_tokens, int) and record.get("tokenizer") == tokenizer):
         n_tokens = count(text)
     recorded = _recorded_headings(record)
-    return ChunkView(source=source, index=index, text=text, body=body,
-                     heading_path=recorded if recorded is not None else _text_heading(text),
-                     n_tokens=n_tokens, headings_recorded=recorded is not None,
-                     lines=_pair(record.get("lines")), pages=_pages(record),
-                     table_rows=_triple(record.get("table_rows")))
+    return ChunkView(
+        source=source,
+        index=index,
+        text=text,
+        body=body,
+        heading_path=recorded if recorded is not None else _text_heading(text),
+        n_tokens=n_tokens,
+        headings_recorded=recorded is not None,
+        lines=_pair(record.get("lines")),
+        pages=_pages(record),
+        table_rows=_triple(record.get("table_rows")),
+    )
 
 
 def _records(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
@@ -167,8 +189,9 @@ def _records(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
             yield number, record
 
 
-def read_chunk_file(path: str | os.PathLike[str], count: Callable[[str], int],
-                    tokenizer: str) -> list[DocumentChunks]:
+def read_chunk_file(
+    path: str | os.PathLike[str], count: Callable[[str], int], tokenizer: str
+) -> list[DocumentChunks]:
     """The documents of a chunks JSONL file (ours or another tool's), in first-seen order.
 
     Tokens are recounted with `count` unless the record was written with `tokenizer`.
@@ -182,8 +205,10 @@ def read_chunk_file(path: str | os.PathLike[str], count: Callable[[str], int],
             try:
                 view = view_of_record(record, source, len(document.chunks), count, tokenizer)
             except KeyError:
-                raise InputError(f"line {number}: no chunk text (expected one of "
-                                 f"{', '.join(TEXT_FIELDS)})", source=name) from None
+                raise InputError(
+                    f"line {number}: no chunk text (expected one of {', '.join(TEXT_FIELDS)})",
+                    source=name,
+                ) from None
             document.chunks.append(view)
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", source=name) from None
