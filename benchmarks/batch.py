@@ -25,8 +25,8 @@ def child(args: argparse.Namespace) -> None:
     """One batch run in this process; prints its measurements as JSON."""
     from structchunk import ChunkOptions
     from structchunk.batch import BatchConfig, run_batch
+    from structchunk.batch.inputs import expand_inputs
     from structchunk.batch.work import peak_rss_mb
-    from structchunk.inputs import expand_inputs
 
     items, _ = expand_inputs(args.inputs, None)
     out = Path(args.out_dir)

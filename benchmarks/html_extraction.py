@@ -30,8 +30,8 @@ from bs4 import BeautifulSoup
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
-from structchunk.parsers.html_dom import inline_text
-from structchunk.parsers.html_encoding import decode_html
+from structchunk.parsers.html.dom import inline_text
+from structchunk.parsers.html.encoding import decode_html
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
 _WORD = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")

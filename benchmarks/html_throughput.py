@@ -23,9 +23,10 @@ from timing import measure, print_speed_table
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
+from structchunk.parsers import ParseSettings
 from structchunk.parsers import html as html_parser
-from structchunk.parsers.html_content import select_content
-from structchunk.parsers.html_encoding import decode_html
+from structchunk.parsers.html.content import select_content
+from structchunk.parsers.html.encoding import decode_html
 from structchunk.records import to_json_line
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,12 +51,12 @@ def bare_parse(pages: list[tuple[str, bytes]]) -> Callable[[], None]:
 def stages_to(pages: list[tuple[str, bytes]], last: str) -> Callable[[], None]:
     """Our own stages, cumulatively, up to `last`: decode, soup, content, document (the
     whole parser: the section tree, before packing)."""
-    options = ChunkOptions()
+    settings = ParseSettings()
 
     def run() -> None:
         for source, data in pages:
             if last == "document":
-                html_parser.parse(data, source, options)
+                html_parser.parse(data, source, settings)
                 continue
             text = decode_html(data)
             if last == "decode":

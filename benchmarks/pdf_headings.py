@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from structchunk.document import Document
-from structchunk.options import ChunkOptions
+from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,12 +104,12 @@ def total(name: str, scores: list[Score]) -> Score:
 
 
 def run(corpus: Path, verbose: bool) -> dict[str, list[Score]]:
-    options = ChunkOptions()
+    settings = ParseSettings()
     groups: dict[str, list[Score]] = {"tagged": [], "untagged": []}
     for truth_file in sorted((corpus / "pdf").rglob("*.headings.json")):
         pdf = truth_file.with_name(truth_file.name.replace(".headings.json", ".pdf"))
         truth = [(int(level), str(text)) for level, text in json.loads(truth_file.read_text())]
-        found = recovered_headings(parse(pdf.read_bytes(), str(pdf), options))
+        found = recovered_headings(parse(pdf.read_bytes(), str(pdf), settings))
         name = pdf.relative_to(corpus / "pdf").as_posix()
         result = score(name, truth, found)
         groups["untagged" if name.startswith("untagged/") else "tagged"].append(result)

@@ -33,7 +33,8 @@ import pdfplumber
 
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.options import ChunkOptions
-from structchunk.packer import Packer
+from structchunk.packing import Packer
+from structchunk.parsers import ParseSettings
 from structchunk.parsers import pdf as pdf_parser
 from structchunk.records import to_json_line
 
@@ -63,17 +64,6 @@ def bare(data: bytes) -> int:
         return len(pdf.pages)
 
 
-class _WithJobs:
-    """`ChunkOptions` plus the `jobs` field the parser reads with getattr (see docs/pdf.md)."""
-
-    def __init__(self, options: ChunkOptions, jobs: int) -> None:
-        self._options = options
-        self.jobs = jobs
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._options, name)
-
-
 def pipeline(data: bytes, source: str) -> list[str]:
     """The whole structchunk pipeline (parse, pack, records) as JSONL lines."""
     options = ChunkOptions(max_tokens=200)
@@ -83,7 +73,7 @@ def pipeline(data: bytes, source: str) -> list[str]:
 def chunks_with_jobs(data: bytes, source: str, jobs: int) -> list[tuple[Any, ...]]:
     """Parse with `jobs` processes and pack: (text, heading path, pages) per chunk."""
     options = ChunkOptions(max_tokens=200)
-    document = pdf_parser.parse(data, source, _WithJobs(options, jobs))  # type: ignore[arg-type]
+    document = pdf_parser.parse(data, source, ParseSettings(page_workers=jobs))
     return [(p.text, p.heading_path, p.prov.pages) for p in Packer(options).pack(document)]
 
 

@@ -1,6 +1,6 @@
 """Train the bundled English Punkt parameters from the shared corpus, reproducibly.
 
-    python scripts/train_punkt.py              # write structchunk/data/punkt/english/
+    python scripts/train_punkt.py              # write structchunk/sentences/data/punkt/english/
     python scripts/train_punkt.py --check      # exit 1 if the shipped files would change
 
 Runs NLTK's `PunktTrainer` on English prose from the shared corpus (see
@@ -26,7 +26,7 @@ from nltk.tokenize.punkt import PunktParameters, PunktTrainer
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
-DEFAULT_OUT = ROOT / "structchunk" / "data" / "punkt" / "english"
+DEFAULT_OUT = ROOT / "structchunk" / "sentences" / "data" / "punkt" / "english"
 CURATED = Path(__file__).resolve().with_name("punkt_curated.txt")
 
 CHROMA_PROSE = ("state_of_the_union.txt",)

@@ -17,10 +17,11 @@ from pydantic import ValidationError
 
 from .document import Document
 from .errors import InputError, OptionsError, StructChunkError
+from .ids import chunk_id, document_id
 from .options import ChunkOptions
-from .packer import PackedChunk, Packer
-from .parsers import detect_format, get_parser
-from .records import Chunk, chunk_id, document_id
+from .packing import PackedChunk, Packer
+from .parsers import ParseSettings, detect_format, get_parser
+from .records import Chunk
 
 log = logging.getLogger("structchunk")
 
@@ -40,10 +41,15 @@ def resolve_options(options: ChunkOptions | None = None, **overrides: Any) -> Ch
         raise OptionsError(f"invalid options: {problems}") from None
 
 
+def parse_settings(options: ChunkOptions) -> ParseSettings:
+    """The part of the options a parser may read (nothing about budgets or tokenizers)."""
+    return ParseSettings(pdf_password=options.pdf_password or "", page_workers=options.page_workers)
+
+
 def parse_document(data: bytes, source: str, format: str, options: ChunkOptions) -> Document:
     """Parse bytes of a known format into the section tree."""
     try:
-        return get_parser(format)(data, source, options)
+        return get_parser(format)(data, source, parse_settings(options))
     except StructChunkError as error:
         raise error.with_source(source) from error
 
@@ -75,8 +81,6 @@ def iter_chunks_from_bytes(
     source: str,
     format: str | None = None,
     options: ChunkOptions | None = None,
-    *,
-    strict: bool = False,
     **overrides: Any,
 ) -> Iterator[Chunk]:
     """Chunks of a document given as bytes; `format` is detected from `source` if None."""
@@ -85,7 +89,7 @@ def iter_chunks_from_bytes(
     document = parse_document(data, source, fmt, opts)
     for warning in document.warnings:
         log.warning("%s: %s", source, warning)
-    packer = Packer(opts, strict=strict)
+    packer = Packer(opts)
     doc_id = document_id(data)
     try:
         for index, packed in enumerate(packer.pack(document)):

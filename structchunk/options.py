@@ -1,4 +1,9 @@
-"""ChunkOptions: the one options object shared by the CLI, the library and batch runs."""
+"""ChunkOptions: the one options object shared by the CLI, the library and batch runs.
+
+Every switch that changes what a run does is a field here, with its default and its
+help text; the command-line flags are generated from these fields (`cli/chunking_flags.py`), so
+a new option is one new field.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .text import short_hash
+from .ids import short_hash
 
 FormatName = Literal["markdown", "html", "pdf", "text"]
 
@@ -17,6 +22,12 @@ DEFAULT_MAX_TOKENS = 256
 MIN_MAX_TOKENS = 8
 """Below this a heading prefix and any sentence cannot both fit; refuse rather than emit noise."""
 
+NOT_IN_FINGERPRINT = frozenset({"tokenizer", "pdf_password", "page_workers", "strict"})
+"""Fields that do not change the chunks: the tokenizer enters by name, a password only
+unlocks the same text, page workers only share the reading, and `strict` only adds a
+check (it is fingerprinted when on, so a strict rerun re-checks files converted
+without it)."""
+
 
 class ChunkOptions(BaseModel):
     """How to chunk. Frozen, so one value can be shared by threads, processes and Ray tasks."""
@@ -24,36 +35,48 @@ class ChunkOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
     max_tokens: int = Field(
-        DEFAULT_MAX_TOKENS,
+        default=DEFAULT_MAX_TOKENS,
         ge=MIN_MAX_TOKENS,
-        description="Budget per chunk, heading prefix included.",
+        description="Token budget per chunk, heading prefix included.",
     )
     min_tokens: int = Field(
-        0,
+        default=0,
         ge=0,
-        description="Merge chunks smaller than this into a "
-        "neighbour in the same section when the result still fits.",
+        description="Merge smaller chunks into a neighbour in the same section when the "
+        "result still fits.",
     )
     overlap_tokens: int = Field(
-        0,
+        default=0,
         ge=0,
-        description="Repeat up to this many tokens of whole "
-        "trailing sentences of the previous chunk (same section only).",
+        description="Repeat up to this many tokens of whole trailing sentences of the "
+        "previous chunk (same section only).",
     )
     tokenizer: str | Callable[[str], int] = Field(
-        "words",
-        description="`words`, `chars`, `tiktoken:<encoding>`, `hf:<name-or-path>`, "
-        "or (library only) any callable str -> int.",
+        default="words",
+        description="words, chars, tiktoken:<encoding> or hf:<name-or-path> (library "
+        "callers may pass any callable str -> int).",
     )
-    heading_prefix: bool = Field(True, description="Start each chunk's text with its heading path.")
-    format: FormatName | None = Field(None, description="Override format detection.")
-    sentence_model: str = Field("bundled", description="`bundled` or `nltk:<language>`.")
-    pdf_password: str | None = Field(None, description="Password for encrypted PDFs.", repr=False)
-    jobs: int = Field(
-        1,
+    heading_prefix: bool = Field(
+        default=True, description="Start each chunk's text with its heading path."
+    )
+    format: FormatName | None = Field(
+        default=None, description="Override detection by extension (required for stdin)."
+    )
+    sentence_model: str = Field(
+        default="bundled",
+        description="bundled, or nltk:<language> for an installed punkt_tab model.",
+    )
+    pdf_password: str | None = Field(
+        default=None, description="Password for encrypted PDFs.", repr=False
+    )
+    strict: bool = Field(
+        default=False, description="Fail a file on any budget violation or lost text."
+    )
+    page_workers: int = Field(
+        default=1,
         ge=1,
-        description="Processes that may read one large document "
-        "(PDF pages); output is identical for any value.",
+        description="Processes that may read the pages of one large PDF; output is "
+        "identical for any value.",
     )
 
     @model_validator(mode="after")
@@ -78,6 +101,8 @@ class ChunkOptions(BaseModel):
 
     def fingerprint(self) -> str:
         """A stable hash of every option that changes output (for manifests and caches)."""
-        data = self.model_dump(exclude={"tokenizer", "pdf_password", "jobs"})
+        data = self.model_dump(exclude=set(NOT_IN_FINGERPRINT))
         data["tokenizer"] = self.tokenizer_name
+        if self.strict:
+            data["strict"] = True
         return short_hash(repr(sorted(data.items())), length=16)

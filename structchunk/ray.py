@@ -1,177 +1,21 @@
-"""Scale-out on Ray: a Dataset of files in, a Dataset of chunk records out.
+"""Scale-out on Ray (`pip install 'structchunk[ray]'`): the public entry point.
 
     import ray, structchunk.ray as scr
     files = ray.data.read_binary_files("s3://bucket/docs/", include_paths=True)
     result = scr.chunk_dataset(files, max_tokens=256)
     result.chunks.write_parquet("s3://bucket/chunks/")
-    result.errors.write_json("s3://bucket/chunk-errors/")
 
-Each file is chunked by the same code and `ChunkOptions` as the CLI; a file that fails
-becomes a row of `errors` (path, kind, message) instead of failing the job.
-`run_batch_on_ray` is what `structchunk convert --engine ray` runs.
+The work is done in `structchunk.batch.ray_engine`, beside the local batch runner.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
-
-import pyarrow as pa
-import ray
-
-from .api import iter_chunks_from_bytes, resolve_options
-from .batch.run import BatchConfig, BatchReport, Executor, Progress, run_batch
-from .batch.work import Outcome, Task, convert_task, error_kind, error_message
-from .inputs import InputFile
-from .options import ChunkOptions
-from .parsers import detect_format
-
-CHUNK_SCHEMA = pa.schema(
-    [
-        ("id", pa.string()),
-        ("doc_id", pa.string()),
-        ("source", pa.string()),
-        ("format", pa.string()),
-        ("chunk_index", pa.int64()),
-        ("heading_path", pa.list_(pa.string())),
-        ("text", pa.string()),
-        ("body", pa.string()),
-        ("n_tokens", pa.int64()),
-        ("tokenizer", pa.string()),
-        ("block_types", pa.list_(pa.string())),
-        ("pages", pa.list_(pa.int64())),
-        ("lines", pa.list_(pa.int64())),
-        ("table_rows", pa.list_(pa.int64())),
-    ]
-)
-"""The JSONL record's fields as Arrow types (list fields are null where the record has null)."""
-
-ERROR_SCHEMA = pa.schema([("path", pa.string()), ("kind", pa.string()), ("message", pa.string())])
-_OUTCOME_SCHEMA = pa.schema(
-    [
-        ("path", pa.string()),
-        ("records", pa.list_(pa.string())),
-        ("kind", pa.string()),
-        ("message", pa.string()),
-    ]
+from .batch.ray_engine import (
+    CHUNK_SCHEMA,
+    ERROR_SCHEMA,
+    ChunkedDataset,
+    chunk_dataset,
+    run_batch_on_ray,
 )
 
-
-@dataclass(frozen=True)
-class ChunkedDataset:
-    """The two outputs of `chunk_dataset`: records, and one row per failed file."""
-
-    chunks: ray.data.Dataset
-    errors: ray.data.Dataset
-
-
-def _chunk_file(path: str, data: bytes, options: ChunkOptions) -> dict[str, Any]:
-    """One file's records as JSON strings, or its error (never raises)."""
-    try:
-        fmt = options.format or detect_format(path)
-        records = [
-            chunk.model_dump_json() for chunk in iter_chunks_from_bytes(data, path, fmt, options)
-        ]
-        return {"path": path, "records": records, "kind": "", "message": ""}
-    except Exception as error:  # the file boundary: a failed file is a row, not a crash
-        return {
-            "path": path,
-            "records": [],
-            "kind": error_kind(error),
-            "message": error_message(error, path),
-        }
-
-
-class _ChunkFiles:
-    """map_batches callable: a batch of files (`bytes`, `path`) to per-file outcomes."""
-
-    def __init__(self, options: ChunkOptions) -> None:
-        self.options = options
-
-    def __call__(self, batch: pa.Table) -> pa.Table:
-        rows = [
-            _chunk_file(path, data, self.options)
-            for path, data in zip(
-                batch.column("path").to_pylist(), batch.column("bytes").to_pylist()
-            )
-        ]
-        return pa.Table.from_pylist(rows, schema=_OUTCOME_SCHEMA)
-
-
-def _records(batch: pa.Table) -> pa.Table:
-    """Outcomes to chunk rows (a failed file has no records)."""
-    rows = [
-        json.loads(record) for records in batch.column("records").to_pylist() for record in records
-    ]
-    return pa.Table.from_pylist(rows, schema=CHUNK_SCHEMA)
-
-
-def _errors(batch: pa.Table) -> pa.Table:
-    """Outcomes to error rows (only failed files)."""
-    rows = [row for row in batch.select(["path", "kind", "message"]).to_pylist() if row["kind"]]
-    return pa.Table.from_pylist(rows, schema=ERROR_SCHEMA)
-
-
-def chunk_dataset(
-    files: ray.data.Dataset, options: ChunkOptions | None = None, **overrides: Any
-) -> ChunkedDataset:
-    """Chunk a Dataset of files as made by `ray.data.read_binary_files(…, include_paths=True)`.
-
-    Returns `chunks` (one row per chunk, the JSONL record's fields) and `errors` (path,
-    kind, message). The per-file work runs once; both outputs read its materialised result.
-    """
-    opts = resolve_options(options, **overrides)
-    outcomes = files.map_batches(
-        _ChunkFiles(opts), batch_format="pyarrow", batch_size=8
-    ).materialize()
-    chunks = outcomes.map_batches(_records, batch_format="pyarrow")
-    errors = outcomes.map_batches(_errors, batch_format="pyarrow")
-    return ChunkedDataset(chunks, errors)
-
-
-def _ray_executor(options: ChunkOptions, config: BatchConfig) -> Executor:
-    """Run each task as a Ray task; a crashed worker costs only its file."""
-    remote = ray.remote(max_retries=0)(convert_task)
-
-    def execute(tasks: list[Task]) -> Iterator[Outcome]:
-        options_ref = ray.put(options)
-        running = {
-            remote.remote(task, options_ref, config.strict, config.timeout): task for task in tasks
-        }
-        while running:
-            done, _ = ray.wait(list(running), num_returns=1)
-            task = running.pop(done[0])
-            try:
-                yield ray.get(done[0])
-            except Exception as error:  # the worker died or Ray lost the task
-                yield Outcome(
-                    task.index,
-                    task.rel,
-                    task.path,
-                    ok=False,
-                    kind="worker_died",
-                    message=f"{task.path}: the Ray task failed: {type(error).__name__}",
-                )
-
-    return execute
-
-
-def run_batch_on_ray(
-    items: list[InputFile],
-    options: ChunkOptions,
-    config: BatchConfig,
-    address: str | None = None,
-    progress: Progress | None = None,
-) -> BatchReport:
-    """`convert --engine ray`: the local batch run, with files converted as Ray tasks.
-
-    Workers read inputs and write outputs by path, so they need the filesystem the
-    command sees (one machine, or a shared mount); for object stores use `chunk_dataset`.
-    """
-    if not ray.is_initialized():
-        ray.init(
-            address=address, include_dashboard=False, log_to_driver=False, configure_logging=False
-        )
-    return run_batch(items, options, config, progress, _ray_executor(options, config))
+__all__ = ["CHUNK_SCHEMA", "ERROR_SCHEMA", "ChunkedDataset", "chunk_dataset", "run_batch_on_ray"]

@@ -1,19 +1,11 @@
-"""The chunk record (pydantic), its stable ids, JSONL writing and the JSON Schema."""
+"""The chunk record (pydantic), its JSONL line and the JSON Schema."""
 
 from __future__ import annotations
 
-import io
 import os
-import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
-from functools import lru_cache
-from pathlib import Path
-from typing import IO
 
 from pydantic import BaseModel, ConfigDict, Field
-
-from .text import short_hash
 
 
 class Chunk(BaseModel):
@@ -57,22 +49,6 @@ class Chunk(BaseModel):
     )
 
 
-@lru_cache(maxsize=1)
-def _umask() -> int:
-    """The process umask (read once: reading it means setting it, which races threads)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def document_id(data: bytes) -> str:
-    return short_hash(data)
-
-
-def chunk_id(doc_id: str, chunk_index: int, text: str) -> str:
-    return short_hash(doc_id, str(chunk_index), text)
-
-
 def chunk_schema() -> dict[str, object]:
     """The JSON Schema of a record (what `structchunk schema` prints)."""
     return Chunk.model_json_schema()
@@ -88,38 +64,3 @@ def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Chunk]:
         for line in handle:
             if line.strip():
                 yield Chunk.model_validate_json(line)
-
-
-@contextmanager
-def atomic_writer(path: str | os.PathLike[str]) -> Iterator[IO[str]]:
-    """A UTF-8 text handle whose content replaces `path` only if the block completes."""
-    with atomic_binary_writer(path) as raw:
-        handle = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
-        try:
-            yield handle
-            handle.flush()
-        finally:
-            handle.detach()  # the binary writer closes the file, after fsync
-
-
-@contextmanager
-def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
-    """A binary handle whose content replaces `path` only if the block completes.
-
-    Writes to a temporary file in the same directory and renames it over `path`, so
-    readers never see a half-written JSONL, even after a crash.
-    """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual mode
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise

@@ -13,9 +13,9 @@ import pytest
 
 from structchunk import ChunkOptions
 from structchunk.batch import BatchConfig, run_batch
+from structchunk.batch.inputs import expand_inputs, safe_relative
 from structchunk.batch.pool import WorkerPool
 from structchunk.batch.work import Outcome, Task
-from structchunk.inputs import expand_inputs, safe_relative
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 CORPUS = Path(__file__).resolve().parent / "corpus"
@@ -142,7 +142,7 @@ def test_a_worker_killed_mid_file_costs_only_that_file(tmp_path: Path) -> None:
             1, str(SAMPLES / "api-keys.md"), "markdown", "api-keys.md", str(tmp_path / "api.jsonl")
         ),
     ]
-    pool = WorkerPool(1, OPTIONS, strict=False, timeout=None)
+    pool = WorkerPool(1, OPTIONS)
 
     def kill_the_worker() -> None:
         while not pool._workers or pool._workers[0].task is None:

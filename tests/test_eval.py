@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner, Result
 from conftest import SHARED_CORPUS
 
-from structchunk.cli_quality import eval_command
-from structchunk.quality.evaluate import evaluate, longest_run
+from structchunk.cli.evaluate import eval_command
 from structchunk.quality.grid import grid_specs, parse_axes, parse_baseline
 from structchunk.quality.normalize import match_tokens, visible_text
 from structchunk.quality.questions import Question, read_questions, resolve_documents
+from structchunk.quality.retrieval import evaluate, longest_run
 from structchunk.quality.runs import fixed_chunks
 from structchunk.quality.views import ChunkView, DocumentChunks
 

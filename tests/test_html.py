@@ -11,6 +11,7 @@ from structchunk import ChunkOptions, chunk_text
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.document import Code, Document, ListBlock, Paragraph, Section, Table
 from structchunk.errors import ParseError
+from structchunk.parsers import ParseSettings
 from structchunk.parsers.html import parse
 
 OPTIONS = ChunkOptions()
@@ -18,7 +19,7 @@ OPTIONS = ChunkOptions()
 
 def tree(html: str | bytes) -> Document:
     data = html.encode("utf-8") if isinstance(html, str) else html
-    return parse(data, "test.html", OPTIONS)
+    return parse(data, "test.html", ParseSettings())
 
 
 def paths(doc: Document) -> list[tuple[str, ...]]:

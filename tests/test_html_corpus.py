@@ -13,7 +13,7 @@ from conftest import ROOT, SHARED_CORPUS, corpus_params
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
-from structchunk.parsers.html_encoding import decode_html
+from structchunk.parsers.html.encoding import decode_html
 from structchunk.tokenizers import count_words
 
 BUDGETS = (64, 256)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from structchunk import ChunkOptions, chunk_text
-from structchunk.parsers import html, markdown
+from structchunk.parsers import ParseSettings, html, markdown
 
 _WORD = re.compile(r"[^\W_]+")
 OPTIONS = ChunkOptions(max_tokens=64)
@@ -146,7 +146,7 @@ def chunk_words(text: str, format: str) -> list[str]:
 @given(documents())
 def test_html_from_markdown_has_the_markdown_headings_and_words(source: str) -> None:
     page = render_html(source)
-    from_markdown = markdown.parse(source.encode(), "doc.md", OPTIONS)
-    from_html = html.parse(page.encode(), "doc.html", OPTIONS)
+    from_markdown = markdown.parse(source.encode(), "doc.md", ParseSettings())
+    from_html = html.parse(page.encode(), "doc.html", ParseSettings())
     assert [s.path for s in from_html.sections()] == [s.path for s in from_markdown.sections()]
     assert chunk_words(page, "html") == chunk_words(source, "markdown")

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from structchunk import chunk_text
-from structchunk.cli_quality import EXIT_FLAGGED, inspect_command
+from structchunk.cli.inspect import EXIT_FLAGGED, inspect_command
 from structchunk.quality.flags import (
     FLAGS,
     FlagRules,

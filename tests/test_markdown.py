@@ -7,6 +7,7 @@ import pytest
 from structchunk import ChunkOptions, chunk_text
 from structchunk.document import Code, Document, ListBlock, Paragraph, Table
 from structchunk.errors import ParseError
+from structchunk.parsers import ParseSettings
 from structchunk.parsers.markdown import parse
 
 OPTIONS = ChunkOptions()
@@ -14,7 +15,7 @@ OPTIONS = ChunkOptions()
 
 def tree(markdown: str | bytes) -> Document:
     data = markdown.encode("utf-8") if isinstance(markdown, str) else markdown
-    return parse(data, "test.md", OPTIONS)
+    return parse(data, "test.md", ParseSettings())
 
 
 def paths(doc: Document) -> list[tuple[str, ...]]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from structchunk import ChunkOptions, chunk_file, chunk_text
-from structchunk.prefix import ELLIPSIS, heading_prefix
+from structchunk.packing.prefix import ELLIPSIS, heading_prefix
 from structchunk.tokenizers import count_words
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -191,7 +191,7 @@ def test_a_callable_tokenizer_counts_the_final_text() -> None:
 
 
 def test_sentence_boundary_without_whitespace_never_splits_a_word() -> None:
-    from structchunk.splitters import SplitContext
+    from structchunk.packing.splitters import SplitContext
     from structchunk.tokenizers import get_tokenizer
 
     class GluedSpans:  # Punkt once returned a boundary inside "outage.*Thus"

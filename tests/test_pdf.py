@@ -12,21 +12,21 @@ from typing import Any
 import pytest
 from conftest import ROOT, SHARED_CORPUS
 
-from structchunk import ChunkOptions, chunk_file
+from structchunk import chunk_file
 from structchunk.document import Code, Document, ListBlock, Paragraph, Table
 from structchunk.errors import EncryptedDocumentError, NoTextError, ParseError
-from structchunk.parsers import detect_format
+from structchunk.parsers import ParseSettings, detect_format
 from structchunk.parsers import pdf as pdf_parser
-from structchunk.parsers.pdf_furniture import drop_furniture
-from structchunk.parsers.pdf_page import is_hidden_text
-from structchunk.parsers.pdf_text import Vocabulary, clean_text
-from structchunk.parsers.pdf_types import Line, PageContent
+from structchunk.parsers.pdf.cleanup import Vocabulary, clean_text
+from structchunk.parsers.pdf.furniture import drop_furniture
+from structchunk.parsers.pdf.page import is_hidden_text
+from structchunk.parsers.pdf.types import Line, PageContent
 
 SAMPLE = ROOT / "samples" / "rust-data-types.pdf"
 
 
 def parse(path: Path, **options: Any) -> Document:
-    return pdf_parser.parse(path.read_bytes(), str(path), ChunkOptions(**options))
+    return pdf_parser.parse(path.read_bytes(), str(path), ParseSettings(**options))
 
 
 def corpus_pdf(relative: str) -> Path:
@@ -286,9 +286,9 @@ def test_aes256_pdf_opens_with_its_password() -> None:
 
 def test_not_a_pdf_and_empty_file() -> None:
     with pytest.raises(ParseError, match="not a PDF"):
-        pdf_parser.parse(b"<html><body>hello</body></html>", "x.pdf", ChunkOptions())
+        pdf_parser.parse(b"<html><body>hello</body></html>", "x.pdf", ParseSettings())
     with pytest.raises(ParseError, match="empty"):
-        pdf_parser.parse(b"", "x.pdf", ChunkOptions())
+        pdf_parser.parse(b"", "x.pdf", ParseSettings())
 
 
 def test_scan_without_text_layer_is_a_no_text_error() -> None:
@@ -306,7 +306,7 @@ def test_truncated_file_is_repaired_with_a_warning() -> None:
 
 def test_junk_before_the_header_is_skipped() -> None:
     data = b"junk line\r\n" * 10 + SAMPLE.read_bytes()
-    document = pdf_parser.parse(data, "junk.pdf", ChunkOptions())
+    document = pdf_parser.parse(data, "junk.pdf", ParseSettings())
     assert headings(document)[0] == (2, "Data Types")
 
 
@@ -319,7 +319,7 @@ def test_rotated_pages_are_read_in_their_reading_frame() -> None:
 
 
 def test_one_bad_page_does_not_lose_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
-    from structchunk.parsers import pdf_page
+    from structchunk.parsers.pdf import page as pdf_page
 
     real = pdf_page.read_page
 

@@ -15,6 +15,7 @@ from conftest import SHARED_CORPUS, corpus_params
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.errors import EncryptedDocumentError, NoTextError, ParseError, StructChunkError
+from structchunk.parsers import ParseSettings
 from structchunk.parsers import pdf as pdf_parser
 
 OPTIONS = ChunkOptions(max_tokens=200)
@@ -79,19 +80,11 @@ def test_encrypted_corpus_pdfs_open_with_their_password(name: str) -> None:
     assert chunks
 
 
-class _WithJobs:
-    """Options with the `jobs` field the parser reads (not yet in `ChunkOptions`)."""
-
-    def __init__(self, jobs: int) -> None:
-        self.jobs = jobs
-        self.pdf_password = None
-
-
 @pytest.mark.slow
 def test_reading_with_two_processes_gives_the_same_document() -> None:
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
     data = (SHARED_CORPUS / "pdf" / "usgov" / "NARA2022.pdf").read_bytes()
-    one = pdf_parser.parse(data, "NARA2022.pdf", _WithJobs(1))  # type: ignore[arg-type]
-    two = pdf_parser.parse(data, "NARA2022.pdf", _WithJobs(2))  # type: ignore[arg-type]
+    one = pdf_parser.parse(data, "NARA2022.pdf", ParseSettings(page_workers=1))
+    two = pdf_parser.parse(data, "NARA2022.pdf", ParseSettings(page_workers=2))
     assert repr(two.root) == repr(one.root)

@@ -10,8 +10,8 @@ from tqdm import tqdm
 
 from structchunk import chunk_file, progress
 from structchunk.batch.work import Outcome
-from structchunk.cli import _ProgressBar
-from structchunk.parsers import pdf_parallel
+from structchunk.cli.progress_bar import ProgressBar
+from structchunk.parsers.pdf import parallel as pdf_parallel
 
 SAMPLE_PDF = ROOT / "samples" / "rust-data-types.pdf"
 SAMPLE_PAGES = 7
@@ -39,7 +39,7 @@ def _pages_reported(**options: object) -> list[tuple[int, int]]:
 
 
 def test_a_pdf_read_in_one_process_reports_its_pages() -> None:
-    calls = _pages_reported(jobs=1)
+    calls = _pages_reported(page_workers=1)
     assert calls[-1] == (SAMPLE_PAGES, SAMPLE_PAGES)
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
     assert len(calls) >= 2
@@ -48,7 +48,7 @@ def test_a_pdf_read_in_one_process_reports_its_pages() -> None:
 def test_a_pdf_read_by_several_processes_reports_its_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pdf_parallel, "DEFAULT_MIN_PAGES_PER_JOB", 2)
     monkeypatch.setattr(pdf_parallel, "DEFAULT_PAGES_PER_TASK", 1)
-    calls = _pages_reported(jobs=2)
+    calls = _pages_reported(page_workers=2)
     assert calls[-1] == (SAMPLE_PAGES, SAMPLE_PAGES)
     assert all(0 < done <= SAMPLE_PAGES for done, _ in calls)
 
@@ -56,7 +56,7 @@ def test_a_pdf_read_by_several_processes_reports_its_pages(monkeypatch: pytest.M
 def test_the_cli_bar_shows_pages_of_a_long_document_and_closes_them(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    bar = _ProgressBar(1, enabled=True)
+    bar = ProgressBar(1, enabled=True)
     bar.pages(10, 40)
     bar.pages(40, 40)
     assert bar.page_bar is not None and bar.page_bar.n == 40
@@ -67,11 +67,11 @@ def test_the_cli_bar_shows_pages_of_a_long_document_and_closes_them(
 
 
 def test_the_cli_bar_ignores_short_documents_and_quiet_runs() -> None:
-    short = _ProgressBar(1, enabled=True)
+    short = ProgressBar(1, enabled=True)
     short.pages(3, 5)
     assert short.page_bar is None
     short.close()
-    quiet = _ProgressBar(1, enabled=False)
+    quiet = ProgressBar(1, enabled=False)
     quiet.pages(10, 400)
     assert quiet.page_bar is None
     quiet.close()
@@ -80,7 +80,7 @@ def test_the_cli_bar_ignores_short_documents_and_quiet_runs() -> None:
 def test_log_lines_print_above_the_bars(monkeypatch: pytest.MonkeyPatch) -> None:
     written: list[str] = []
     monkeypatch.setattr(tqdm, "write", classmethod(lambda cls, s, **kw: written.append(s)))
-    bar = _ProgressBar(2, enabled=True)
+    bar = ProgressBar(2, enabled=True)
     with bar.logging_above():
         logging.getLogger("structchunk").warning("a.pdf: damaged file")
     bar.close()

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from structchunk import ChunkOptions, chunk_text
-from structchunk.audit import first_missing_word
+from structchunk.packing.audit import first_missing_word
 from structchunk.records import to_json_line
 from structchunk.tokenizers import get_tokenizer
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from structchunk import Chunk, chunk_file
-from structchunk.records import atomic_writer, chunk_schema, read_jsonl, to_json_line
+from structchunk.batch.atomic import atomic_writer
+from structchunk.records import chunk_schema, read_jsonl, to_json_line
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DESIGN_FIELDS = [

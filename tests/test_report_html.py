@@ -14,7 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from structchunk.cli_quality import inspect_command
+from structchunk.cli.inspect import inspect_command
 from structchunk.quality.flags import FlagRules
 from structchunk.quality.inspection import Inspection, inspect_documents
 from structchunk.quality.report_html import histogram_bins, render_report

@@ -21,16 +21,16 @@ from nltk.tokenize.punkt import load_punkt_params
 
 from structchunk import cli
 from structchunk.errors import SentenceModelError
-from structchunk.sentence_rules import RULES
 from structchunk.sentences import (
-    PUNKT_FILES,
     SentenceSegmenter,
     get_segmenter,
     model_params,
     split_sentences,
 )
+from structchunk.sentences.models import PUNKT_FILES
+from structchunk.sentences.rules import RULES
 
-DATA = ROOT / "structchunk" / "data" / "punkt" / "english"
+DATA = ROOT / "structchunk" / "sentences" / "data" / "punkt" / "english"
 TRAIN_SCRIPT = ROOT / "scripts" / "train_punkt.py"
 
 GOLDEN_FLOOR = 46
@@ -436,8 +436,9 @@ def test_an_installed_punkt_tab_model_is_used(
 
 def test_no_pickle_and_no_download() -> None:
     for path in (
-        ROOT / "structchunk" / "sentences.py",
-        ROOT / "structchunk" / "sentence_rules.py",
+        ROOT / "structchunk" / "sentences" / "models.py",
+        ROOT / "structchunk" / "sentences" / "segmenter.py",
+        ROOT / "structchunk" / "sentences" / "rules.py",
         TRAIN_SCRIPT,
     ):
         source = path.read_text(encoding="utf-8")

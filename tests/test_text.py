@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from conftest import corpus_params
 
-from structchunk import ChunkOptions, chunk_file, chunk_text
+from structchunk import chunk_file, chunk_text
 from structchunk.document import Document, Paragraph
+from structchunk.parsers import ParseSettings
 from structchunk.parsers.text import parse
 
 WIKITEXT = "\n".join(
@@ -32,7 +33,7 @@ WIKITEXT = "\n".join(
 
 
 def tree(text: str) -> Document:
-    return parse(text.encode("utf-8"), "test.txt", ChunkOptions())
+    return parse(text.encode("utf-8"), "test.txt", ParseSettings())
 
 
 def paths(doc: Document) -> list[tuple[str, ...]]:

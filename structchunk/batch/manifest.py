@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO
 
-from ..records import atomic_writer
+from .atomic import atomic_writer
 
 MANIFEST_VERSION = 1
 

@@ -19,7 +19,8 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from ..options import ChunkOptions
-from ..terminal import configure_logging
+from .boundary import FileLimits
+from .logs import configure_logging
 from .work import Outcome, Task, convert_task
 
 log = logging.getLogger("structchunk")
@@ -30,7 +31,7 @@ itself (stuck inside C code, where the worker's own alarm cannot interrupt it)."
 
 
 def _worker_main(
-    conn: Connection, options: ChunkOptions, strict: bool, timeout: float | None, log_level: int
+    conn: Connection, options: ChunkOptions, limits: FileLimits, log_level: int
 ) -> None:
     """Convert the tasks the parent sends, one at a time, until it sends None."""
     configure_logging(log_level)  # a spawned process starts with no logging set up
@@ -41,7 +42,7 @@ def _worker_main(
             return
         if task is None:
             return
-        conn.send(convert_task(task, options, strict, timeout))
+        conn.send(convert_task(task, options, limits))
 
 
 @dataclass
@@ -55,12 +56,11 @@ class _Worker:
 class WorkerPool:
     """`jobs` worker processes converting tasks; `run` yields outcomes as they finish."""
 
-    def __init__(
-        self, jobs: int, options: ChunkOptions, strict: bool, timeout: float | None
-    ) -> None:
+    def __init__(self, jobs: int, options: ChunkOptions, limits: FileLimits | None = None) -> None:
         self.jobs = jobs
-        self.args = (options, strict, timeout, log.getEffectiveLevel())
-        self.timeout = timeout
+        limits = limits or FileLimits()
+        self.args = (options, limits, log.getEffectiveLevel())
+        self.timeout = limits.timeout
         self._context = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
 

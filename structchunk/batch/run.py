@@ -20,13 +20,14 @@ from typing import IO
 
 from .. import __version__
 from ..errors import InputError
-from ..inputs import InputFile
+from ..ids import short_hash
 from ..options import ChunkOptions
-from ..records import atomic_binary_writer, atomic_writer
-from ..summary import BudgetSummary
-from ..text import short_hash
+from .atomic import atomic_binary_writer, atomic_writer
+from .boundary import FileLimits
+from .inputs import InputFile
 from .manifest import Entry, Manifest, relative_to
 from .pool import WorkerPool
+from .run_summary import BudgetSummary
 from .work import Outcome, Task, convert_task
 
 MANIFEST_NAME = ".structchunk-manifest.jsonl"
@@ -50,7 +51,11 @@ class BatchConfig:
     errors: Path | None = None
     prune: bool = False
     timeout: float | None = None
-    strict: bool = False
+    """Seconds one file may take (`--timeout-per-file`); None for no limit."""
+
+    @property
+    def limits(self) -> FileLimits:
+        return FileLimits(timeout=self.timeout)
 
 
 @dataclass
@@ -206,11 +211,11 @@ class BatchRun:
             options = self.options
             if len(tasks) == 1:  # one document gets the cores (a large PDF reads pages in parallel)
                 cores = self.config.jobs or os.cpu_count() or 1
-                options = self.options.model_copy(update={"jobs": cores})
+                options = self.options.model_copy(update={"page_workers": cores})
             for task in tasks:
-                yield convert_task(task, options, self.config.strict, self.config.timeout)
+                yield convert_task(task, options, self.config.limits)
             return
-        pool = WorkerPool(jobs, self.options, self.config.strict, self.config.timeout)
+        pool = WorkerPool(jobs, self.options, self.config.limits)
         yield from pool.run(tasks)
 
     def _finish(self, outcome: Outcome, task: Task) -> None:

@@ -1,6 +1,15 @@
 """The format table: which parser reads which format, and detection by file extension.
 
-Adding a format is one new module here plus one entry in `FORMATS`.
+Every parser is `parse(data, source, settings) -> Document`: bytes in, the section tree
+out, knowing nothing of budgets or tokenizers (`ParseSettings` is all it is told).
+Adding a format is one new module (or subpackage) here plus one entry in `FORMATS`.
+
+    builder.py    the heading stack every parser reports to, and nested-block flattening
+    decode.py     bytes to text for the text formats
+    markdown.py   Markdown (markdown-it-py)
+    text.py       plain text
+    html/         HTML (BeautifulSoup over lxml)
+    pdf/          PDF (pdfplumber)
 """
 
 from __future__ import annotations
@@ -12,16 +21,26 @@ from pathlib import PurePath
 
 from ..document import Document
 from ..errors import UnsupportedFormatError
-from ..options import ChunkOptions
 
-ParseFunction = Callable[[bytes, str, ChunkOptions], Document]
+
+@dataclass(frozen=True, slots=True)
+class ParseSettings:
+    """What a parser may need besides the bytes (only the PDF reader reads any of it)."""
+
+    pdf_password: str = ""
+    """Password of an encrypted PDF ("" tries the empty user password)."""
+    page_workers: int = 1
+    """Processes that may read the pages of one large PDF (output is the same for any)."""
+
+
+ParseFunction = Callable[[bytes, str, ParseSettings], Document]
 
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
     name: str
     module: str
-    """Module in this package with `parse(data, source, options) -> Document`."""
+    """Module in this package with `parse(data, source, settings) -> Document`."""
     extensions: tuple[str, ...]
 
 

@@ -7,8 +7,31 @@ title) so no format re-implements heading logic.
 
 from __future__ import annotations
 
-from ..document import Block, Document, Provenance, Section
-from ..text import collapse_whitespace
+import re
+
+from ..document import Block, Document, Provenance, Section, Table
+from ..markup import fenced_code, pipe_row
+
+_WHITESPACE = re.compile(r"\s+")
+
+
+def collapse_whitespace(text: str) -> str:
+    """Runs of whitespace to one space, ends stripped — as a browser shows inline text."""
+    return _WHITESPACE.sub(" ", text).strip()
+
+
+def flatten_code(text: str, language: str) -> str:
+    """Code nested inside a list item, as part of the item's text: fenced exactly as a
+    top-level code block is rendered in chunks."""
+    return fenced_code(text, language)
+
+
+def flatten_table(table: Table) -> str:
+    """A table nested inside a list item, as part of the item's text: its caption, then
+    header and body rows as pipe-table lines."""
+    lines = [table.caption] if table.caption else []
+    lines.extend(pipe_row(row) for row in table.header + table.rows)
+    return "\n".join(lines)
 
 
 def _same_title(a: str, b: str) -> bool:

@@ -18,9 +18,8 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ..document import Code, Document, ListBlock, ListItem, Paragraph, Provenance, Table
-from ..options import ChunkOptions
-from ..render import render_code, render_row
-from .builder import TreeBuilder
+from . import ParseSettings
+from .builder import TreeBuilder, flatten_code, flatten_table
 from .decode import decode_text
 
 _HEADING_ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
@@ -208,7 +207,7 @@ class _MarkdownWalker:
 
     def add_code(self, text: str, language: str, prov: Provenance) -> None:
         if self.items:
-            self.items[-1].parts.append(render_code(text, language))
+            self.items[-1].parts.append(flatten_code(text, language))
         elif text.strip():
             self.builder.add(Code(text, language, prov))
 
@@ -339,13 +338,12 @@ class _MarkdownWalker:
         elif kind == "table_close" and self.table is not None:
             table, self.table = self.table, None
             if self.items:
-                rows = [render_row(r) for r in table.header + table.rows]
-                self.items[-1].parts.append("\n".join(rows))
+                self.items[-1].parts.append(flatten_table(table))
             else:
                 self.builder.add(table)
 
 
-def parse(data: bytes, source: str, options: ChunkOptions) -> Document:
+def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     """Parse Markdown bytes into a `Document`."""
     text = decode_text(data)
     builder = TreeBuilder("markdown")

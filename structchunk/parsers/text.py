@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..document import Document, Paragraph, Provenance
-from ..options import ChunkOptions
+from . import ParseSettings
 from .builder import TreeBuilder
 from .decode import decode_text
 
@@ -97,6 +97,6 @@ class _TextReader:
         return self.builder.finish()
 
 
-def parse(data: bytes, source: str, options: ChunkOptions) -> Document:
+def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     """Paragraphs and headings of plain text; line numbers are kept."""
     return _TextReader(decode_text(data).split("\n")).read()

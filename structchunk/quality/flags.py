@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..prefix import SEPARATOR
+from ..packing.prefix import SEPARATOR
 from .views import ChunkView
 
 Flag = Literal[

@@ -6,20 +6,18 @@ still used (the same rule as `convert`).
 
 from __future__ import annotations
 
-import logging
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..api import iter_chunks_from_bytes, read_input
-from ..batch.work import error_message
+from ..batch.boundary import FileFailure, error_message, guarded
+from ..batch.inputs import InputFile, expand_inputs
 from ..errors import StructChunkError
-from ..inputs import InputFile, expand_inputs
 from ..options import ChunkOptions
 from ..tokenizers import get_tokenizer
 from .views import DocumentChunks, read_chunk_file, view_of_chunk
-
-log = logging.getLogger("structchunk")
 
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 """Inputs with these extensions hold chunks already (ours or another tool's)."""
@@ -59,6 +57,10 @@ def chunk_document(item: InputFile, data: bytes, options: ChunkOptions) -> Docum
     return DocumentChunks(item.path, views)
 
 
+def _chunk_input(item: InputFile, options: ChunkOptions) -> DocumentChunks:
+    return chunk_document(item, read_bytes(item), options)
+
+
 def load_inputs(inputs: Sequence[str], options: ChunkOptions) -> Loaded:
     """Every input in the order given: `.jsonl` files read as chunks, the rest chunked
     with `options` (directories searched as `convert` searches them)."""
@@ -74,11 +76,9 @@ def load_inputs(inputs: Sequence[str], options: ChunkOptions) -> Loaded:
         items, problems = expand_documents([raw], options.format)
         loaded.failures.extend(problems)
         for item in items:
-            try:
-                document = chunk_document(item, read_bytes(item), options)
-            except Exception as error:  # the file boundary: one bad file never stops a run
-                log.debug("%s: failed", item.path, exc_info=True)
-                loaded.failures.append(error_message(error, item.path))
+            result = guarded(item.path, partial(_chunk_input, item, options))
+            if isinstance(result, FileFailure):
+                loaded.failures.append(result.message)
             else:
-                loaded.documents.append(document)
+                loaded.documents.append(result)
     return loaded

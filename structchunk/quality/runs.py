@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..api import parse_document
-from ..batch.work import error_message
-from ..inputs import InputFile
+from ..batch.boundary import FileFailure, guarded
+from ..batch.inputs import InputFile
 from ..options import ChunkOptions
-from ..render import render_block
-from .evaluate import EvalResult, evaluate
+from ..packing.render import render_block
 from .grid import RunSpec
 from .loading import chunk_document, read_bytes
 from .questions import Question
+from .retrieval import EvalResult, evaluate
 from .views import ChunkView, DocumentChunks
-
-log = logging.getLogger("structchunk")
 
 RAW_TEXT_FORMATS = ("markdown", "text")
 """Formats whose bytes are already the text a naive fixed-size splitter would cut (as the
@@ -30,14 +28,19 @@ class SourceDocument:
     data: bytes
 
 
+def _read_source(item: InputFile) -> SourceDocument:
+    return SourceDocument(item, read_bytes(item))
+
+
 def read_sources(items: Sequence[InputFile]) -> tuple[list[SourceDocument], list[str]]:
     """Each document's bytes, read once for every run; one message per unreadable file."""
     sources, failures = [], []
     for item in items:
-        try:
-            sources.append(SourceDocument(item, read_bytes(item)))
-        except Exception as error:  # the file boundary
-            failures.append(error_message(error, item.path))
+        result = guarded(item.path, partial(_read_source, item))
+        if isinstance(result, FileFailure):
+            failures.append(result.message)
+        else:
+            sources.append(result)
     return sources, failures
 
 
@@ -78,17 +81,19 @@ def chunk_sources(
     """Every document chunked as `spec` says; failures name the run and the file."""
     documents, failures = [], []
     for source in sources:
-        try:
-            if spec.fixed_chars is not None:
-                text = document_text(source, base)
-                documents.append(fixed_chunks(source.item.path, text, spec.fixed_chars))
-            else:
-                assert spec.options is not None
-                documents.append(chunk_document(source.item, source.data, spec.options))
-        except Exception as error:  # the file boundary: one bad file never stops a run
-            log.debug("%s: failed", source.item.path, exc_info=True)
-            failures.append(f"{spec.label}: {error_message(error, source.item.path)}")
+        result = guarded(source.item.path, partial(_chunk_source, source, spec, base))
+        if isinstance(result, FileFailure):
+            failures.append(f"{spec.label}: {result.message}")
+        else:
+            documents.append(result)
     return documents, failures
+
+
+def _chunk_source(source: SourceDocument, spec: RunSpec, base: ChunkOptions) -> DocumentChunks:
+    if spec.fixed_chars is not None:
+        return fixed_chunks(source.item.path, document_text(source, base), spec.fixed_chars)
+    assert spec.options is not None
+    return chunk_document(source.item, source.data, spec.options)
 
 
 def _options_json(options: ChunkOptions | None) -> dict[str, object] | None:

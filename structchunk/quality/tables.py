@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from .evaluate import EvalResult
 from .flags import FLAGS
 from .inspection import FlaggedChunk, Inspection
+from .retrieval import EvalResult
 from .summary import Summary
 
 

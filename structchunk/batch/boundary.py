@@ -1,0 +1,121 @@
+"""The file boundary: run one file's work and turn any failure into a kind and one line.
+
+Every command that handles many files (convert, inspect, eval, the Ray adapter) runs
+each file through `guarded`, so one bad file never stops a run and is always reported
+the same way: a kind for the errors file (`encrypted`, `parse`, `timeout`, …) and a
+message naming the file. This is the only broad `except` in structchunk's pipeline.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..errors import (
+    BudgetError,
+    EncryptedDocumentError,
+    InputError,
+    NoTextError,
+    OptionsError,
+    ParseError,
+    StructChunkError,
+    UnsupportedFormatError,
+)
+
+log = logging.getLogger("structchunk")
+
+T = TypeVar("T")
+
+ERROR_KINDS: tuple[tuple[type[BaseException], str], ...] = (
+    (EncryptedDocumentError, "encrypted"),
+    (NoTextError, "no_text"),
+    (ParseError, "parse"),
+    (UnsupportedFormatError, "unsupported"),
+    (InputError, "input"),
+    (OptionsError, "options"),
+    (BudgetError, "budget"),
+    (MemoryError, "memory"),
+)
+"""Error kinds written to `--errors`, most specific first; anything else is `internal`."""
+
+
+class FileTimeout(Exception):
+    """The file took longer than `--timeout-per-file`."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileLimits:
+    """What one file may cost before it is given up (per file, in every mode)."""
+
+    timeout: float | None = None
+    """Seconds; None for no limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileFailure:
+    """Why one file produced nothing."""
+
+    kind: str
+    message: str
+    """One line naming the file."""
+
+
+def error_kind(error: BaseException) -> str:
+    if isinstance(error, FileTimeout):
+        return "timeout"
+    for cls, kind in ERROR_KINDS:
+        if isinstance(error, cls):
+            return kind
+    return "internal"
+
+
+def error_message(error: BaseException, path: str) -> str:
+    """One line naming the file and saying what went wrong."""
+    if isinstance(error, StructChunkError):
+        return str(error.with_source(path))
+    if isinstance(error, FileTimeout):
+        return f"{path}: {error}"
+    return (
+        f"{path}: internal error: {type(error).__name__}: {error} "
+        "(please report it; `-v --jobs 1` shows the traceback)"
+    )
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise FileTimeout after `seconds` (main thread only: it uses SIGALRM)."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise FileTimeout(f"timed out after {seconds:g} s (--timeout-per-file)")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def guarded(path: str, work: Callable[[], T], limits: FileLimits | None = None) -> T | FileFailure:
+    """`work()` for the file at `path`, or the failure it ended in (never raises for it).
+
+    An internal error (a bug, not a bad file) logs its traceback at INFO, which `-v`
+    shows.
+    """
+    try:
+        with time_limit(limits.timeout if limits else None):
+            return work()
+    except Exception as error:  # the file boundary: reported, never raised
+        kind = error_kind(error)
+        if kind == "internal":
+            log.info("%s: internal error", path, exc_info=True)
+        return FileFailure(kind, error_message(error, path))

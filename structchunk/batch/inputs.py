@@ -1,0 +1,113 @@
+"""Command-line inputs to a sorted list of files: files, directories, globs, stdin.
+
+Each file also gets `rel`, the path it is known by in a batch: relative to the directory
+it was found under, or as given. `rel` names its output under `--out-dir` and keys the
+manifest, so it is normalised to never climb out of the output directory.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from ..errors import InputError, StructChunkError, UnsupportedFormatError
+from ..parsers import EXTENSIONS, detect_format
+
+_GLOB_CHARS = frozenset("*?[")
+
+
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    path: str
+    """As given or as found under a given directory; `-` is stdin."""
+    format: str
+    rel: str = ""
+    """Stable relative name (POSIX); `path` itself when empty."""
+
+    @property
+    def key(self) -> str:
+        return self.rel or self.path
+
+
+def safe_relative(path: str) -> str:
+    """`path` as a relative POSIX path that cannot leave the directory it is joined to."""
+    posix = path.replace(os.sep, "/")
+    parts = [p for p in posixpath.normpath(posix).split("/") if p not in ("", ".", "..")]
+    if parts and parts[0].endswith(":"):  # a Windows drive
+        parts = parts[1:]
+    return "/".join(parts) or "input"
+
+
+def _directory_files(root: Path) -> list[Path]:
+    """Files under `root` with a known extension (deterministic order)."""
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in files:
+            if Path(name).suffix.lower() in EXTENSIONS:
+                found.append(Path(folder) / name)
+    return found
+
+
+def _expand_one(raw: str, format_override: str | None) -> tuple[list[InputFile], list[str]]:
+    """The files one argument names, and why it names none (if so)."""
+    if raw == "-":
+        if not format_override:
+            raise UnsupportedFormatError("reading stdin (-) needs --format")
+        return [InputFile("-", format_override, "stdin")], []
+    path = Path(raw)
+    if path.is_dir():
+        files = _directory_files(path)
+        if not files:
+            return [], ["directory has no files with a known extension"]
+        return [
+            InputFile(
+                str(f),
+                format_override or detect_format(str(f)),
+                safe_relative(f.relative_to(path).as_posix()),
+            )
+            for f in files
+        ], []
+    if _GLOB_CHARS & set(raw) and not path.exists():
+        matches = sorted(m for m in glob.glob(raw, recursive=True) if Path(m).is_file())
+        if not matches:
+            return [], ["no files match this pattern"]
+        return [
+            InputFile(m, format_override or detect_format(m), safe_relative(m)) for m in matches
+        ], []
+    if not path.exists():
+        return [], ["no such file or directory"]
+    return [InputFile(raw, format_override or detect_format(raw), safe_relative(raw))], []
+
+
+def expand_inputs(
+    inputs: tuple[str, ...] | list[str], format_override: str | None
+) -> tuple[list[InputFile], list[StructChunkError]]:
+    """The files to convert, sorted by `rel` and deduplicated, and one error per unusable input.
+
+    Raises `StructChunkError` for usage mistakes (stdin without --format, two inputs that
+    would share one output).
+    """
+    items: dict[str, InputFile] = {}
+    problems: list[StructChunkError] = []
+    for raw in inputs:
+        try:
+            found, reasons = _expand_one(raw, format_override)
+        except UnsupportedFormatError as error:
+            if raw == "-":
+                raise
+            problems.append(error)
+            continue
+        problems.extend(InputError(reason, source=raw) for reason in reasons)
+        for item in found:
+            clash = items.get(item.key)
+            if clash is not None and clash.path != item.path:
+                raise InputError(
+                    f"{item.path} and {clash.path} would both be written as "
+                    f"{item.key!r}; convert them in separate runs"
+                )
+            items[item.key] = item
+    return [items[key] for key in sorted(items, key=lambda k: PurePosixPath(k).parts)], problems

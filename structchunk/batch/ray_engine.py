@@ -1,0 +1,178 @@
+"""Scale-out on Ray: a Dataset of files in, a Dataset of chunk records out.
+
+    import ray, structchunk.ray as scr
+    files = ray.data.read_binary_files("s3://bucket/docs/", include_paths=True)
+    result = scr.chunk_dataset(files, max_tokens=256)
+    result.chunks.write_parquet("s3://bucket/chunks/")
+    result.errors.write_json("s3://bucket/chunk-errors/")
+
+Each file is chunked by the same code and `ChunkOptions` as the CLI; a file that fails
+becomes a row of `errors` (path, kind, message) instead of failing the job.
+`run_batch_on_ray` is what `structchunk convert --engine ray` runs.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pyarrow as pa
+import ray
+
+from ..api import iter_chunks_from_bytes, resolve_options
+from ..options import ChunkOptions
+from ..parsers import detect_format
+from ..records import Chunk
+from .boundary import FileFailure, guarded
+from .inputs import InputFile
+from .run import BatchConfig, BatchReport, Executor, Progress, run_batch
+from .work import Outcome, Task, convert_task
+
+
+def _arrow_type(annotation: Any) -> pa.DataType:
+    """The Arrow type of a record field's annotation (`X | None` is a nullable X)."""
+    args = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        return _arrow_type(args[0])
+    if typing.get_origin(annotation) is list:
+        return pa.list_(_arrow_type(args[0]))
+    if annotation in _ARROW_SCALARS:
+        return _ARROW_SCALARS[annotation]
+    raise TypeError(f"no Arrow type for record field annotation {annotation!r}")
+
+
+_ARROW_SCALARS: dict[Any, pa.DataType] = {str: pa.string(), int: pa.int64()}
+
+CHUNK_SCHEMA = pa.schema(
+    [(name, _arrow_type(field.annotation)) for name, field in Chunk.model_fields.items()]
+)
+"""The JSONL record's fields as Arrow types, derived from `Chunk` (list fields are null
+where the record has null)."""
+
+ERROR_SCHEMA = pa.schema([("path", pa.string()), ("kind", pa.string()), ("message", pa.string())])
+_OUTCOME_SCHEMA = pa.schema(
+    [
+        ("path", pa.string()),
+        ("records", pa.list_(pa.string())),
+        ("kind", pa.string()),
+        ("message", pa.string()),
+    ]
+)
+
+
+@dataclass(frozen=True)
+class ChunkedDataset:
+    """The two outputs of `chunk_dataset`: records, and one row per failed file."""
+
+    chunks: ray.data.Dataset
+    errors: ray.data.Dataset
+
+
+def _chunk_file(path: str, data: bytes, options: ChunkOptions) -> dict[str, Any]:
+    """One file's records as JSON strings, or its error (never raises)."""
+
+    def records() -> list[str]:
+        fmt = options.format or detect_format(path)
+        return [
+            chunk.model_dump_json() for chunk in iter_chunks_from_bytes(data, path, fmt, options)
+        ]
+
+    result = guarded(path, records)
+    if isinstance(result, FileFailure):
+        return {"path": path, "records": [], "kind": result.kind, "message": result.message}
+    return {"path": path, "records": result, "kind": "", "message": ""}
+
+
+class _ChunkFiles:
+    """map_batches callable: a batch of files (`bytes`, `path`) to per-file outcomes."""
+
+    def __init__(self, options: ChunkOptions) -> None:
+        self.options = options
+
+    def __call__(self, batch: pa.Table) -> pa.Table:
+        rows = [
+            _chunk_file(path, data, self.options)
+            for path, data in zip(
+                batch.column("path").to_pylist(), batch.column("bytes").to_pylist()
+            )
+        ]
+        return pa.Table.from_pylist(rows, schema=_OUTCOME_SCHEMA)
+
+
+def _records(batch: pa.Table) -> pa.Table:
+    """Outcomes to chunk rows (a failed file has no records)."""
+    rows = [
+        json.loads(record) for records in batch.column("records").to_pylist() for record in records
+    ]
+    return pa.Table.from_pylist(rows, schema=CHUNK_SCHEMA)
+
+
+def _errors(batch: pa.Table) -> pa.Table:
+    """Outcomes to error rows (only failed files)."""
+    rows = [row for row in batch.select(["path", "kind", "message"]).to_pylist() if row["kind"]]
+    return pa.Table.from_pylist(rows, schema=ERROR_SCHEMA)
+
+
+def chunk_dataset(
+    files: ray.data.Dataset, options: ChunkOptions | None = None, **overrides: Any
+) -> ChunkedDataset:
+    """Chunk a Dataset of files as made by `ray.data.read_binary_files(…, include_paths=True)`.
+
+    Returns `chunks` (one row per chunk, the JSONL record's fields) and `errors` (path,
+    kind, message). The per-file work runs once; both outputs read its materialised result.
+    """
+    opts = resolve_options(options, **overrides)
+    outcomes = files.map_batches(
+        _ChunkFiles(opts), batch_format="pyarrow", batch_size=8
+    ).materialize()
+    chunks = outcomes.map_batches(_records, batch_format="pyarrow")
+    errors = outcomes.map_batches(_errors, batch_format="pyarrow")
+    return ChunkedDataset(chunks, errors)
+
+
+def _ray_executor(options: ChunkOptions, config: BatchConfig) -> Executor:
+    """Run each task as a Ray task; a crashed worker costs only its file."""
+    remote = ray.remote(max_retries=0)(convert_task)
+
+    def execute(tasks: list[Task]) -> Iterator[Outcome]:
+        options_ref = ray.put(options)
+        running = {remote.remote(task, options_ref, config.limits): task for task in tasks}
+        while running:
+            done, _ = ray.wait(list(running), num_returns=1)
+            task = running.pop(done[0])
+            try:
+                yield ray.get(done[0])
+            except Exception as error:  # the worker died or Ray lost the task
+                yield Outcome(
+                    task.index,
+                    task.rel,
+                    task.path,
+                    ok=False,
+                    kind="worker_died",
+                    message=f"{task.path}: the Ray task failed: {type(error).__name__}",
+                )
+
+    return execute
+
+
+def run_batch_on_ray(
+    items: list[InputFile],
+    options: ChunkOptions,
+    config: BatchConfig,
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> BatchReport:
+    """`convert --engine ray`: the local batch run, with files converted as Ray tasks.
+
+    Workers read inputs and write outputs by path, so they need the filesystem the
+    command sees (one machine, or a shared mount); for object stores use `chunk_dataset`.
+    """
+    if not ray.is_initialized():
+        ray.init(
+            address=address, include_dashboard=False, log_to_driver=False, configure_logging=False
+        )
+    return run_batch(items, options, config, progress, _ray_executor(options, config))

@@ -1,0 +1,173 @@
+"""`structchunk convert`: inputs to JSONL, locally or on Ray, with a manifest for reruns.
+
+stdout carries data only (the JSONL, when `-o -`); progress, the summary and one-line
+errors go to stderr. Exit codes: 0 all files converted, 1 some file failed (0 with
+`--allow-failures`), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..batch import BatchConfig, BatchReport, default_manifest, run_batch
+from ..batch.inputs import InputFile, expand_inputs
+from ..errors import StructChunkError
+from ..options import ChunkOptions
+from ..progress import listening
+from .chunking_flags import chunking_options, options_from_flags
+from .progress_bar import ProgressBar
+from .terminal import echo_error, exit_usage
+
+
+@click.command()
+@click.argument("inputs", nargs=-1, required=True)
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    default="-",
+    show_default=True,
+    help="JSONL file to write (atomically), or - for stdout.",
+)
+@chunking_options
+@click.option(
+    "--out-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write one JSONL per input, mirroring the input tree (a/b.md -> "
+    "OUT_DIR/a/b.md.jsonl), instead of one -o file.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes: files in parallel, or the pages of one large PDF "
+    "(default: the number of cores).",
+)
+@click.option(
+    "--errors",
+    "errors_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write failed files as JSONL (path, kind, message).",
+)
+@click.option(
+    "--manifest",
+    "manifest_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Manifest for incremental reruns (default: beside the output).",
+)
+@click.option("--no-manifest", is_flag=True, help="Convert every input, remember nothing.")
+@click.option(
+    "--prune",
+    is_flag=True,
+    help="Remove outputs of inputs that no longer exist (from the manifest).",
+)
+@click.option(
+    "--timeout-per-file",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Fail a file that takes longer than this many seconds.",
+)
+@click.option(
+    "--allow-failures",
+    is_flag=True,
+    help="Exit 0 even when some files failed (they are still reported).",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Run on this machine, or on a Ray cluster.",
+)
+@click.option(
+    "--ray-address", default=None, help="Ray cluster address (default: start a local Ray)."
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
+@click.pass_context
+def convert(
+    ctx: click.Context,
+    /,
+    inputs: tuple[str, ...],
+    out: str,
+    out_dir: Path | None,
+    jobs: int | None,
+    errors_path: Path | None,
+    manifest_path: Path | None,
+    no_manifest: bool,
+    prune: bool,
+    timeout_per_file: float | None,
+    allow_failures: bool,
+    engine: str,
+    ray_address: str | None,
+    quiet: bool,
+    **chunking: Any,
+) -> None:
+    """Chunk INPUTS (files, directories, glob patterns, or - for stdin) into JSONL.
+
+    Directories are searched recursively for known extensions; all inputs are
+    processed in sorted order. A file that fails gets a one-line error on stderr and
+    no records; the others are still written, and the exit code is 1 (0 with
+    --allow-failures). Writing to files, a manifest beside the output makes reruns
+    convert only what changed.
+    """
+    if out_dir is not None and out != "-":
+        raise click.UsageError("give either -o/--output or --out-dir, not both")
+    options = options_from_flags(chunking)
+    try:
+        items, missing = expand_inputs(inputs, options.format)
+    except StructChunkError as error:
+        exit_usage(str(error))
+    for problem in missing:
+        echo_error(str(problem))
+    config = BatchConfig(
+        out=out,
+        out_dir=out_dir,
+        jobs=jobs,
+        errors=errors_path,
+        prune=prune,
+        timeout=timeout_per_file,
+    )
+    if not no_manifest:
+        config = replace(config, manifest=manifest_path or default_manifest(config))
+    bar = ProgressBar(len(items), enabled=not quiet and sys.stderr.isatty())
+    try:
+        with bar.logging_above():
+            if engine == "ray":
+                report = _run_on_ray(items, options, config, ray_address, bar)
+            else:
+                with listening(bar.pages):
+                    report = run_batch(items, options, config, progress=bar)
+    finally:
+        bar.close()
+    if not quiet and report.summary is not None:
+        click.echo(
+            report.summary.line(
+                report.ok, report.failed, report.skipped, report.seconds, report.pruned
+            ),
+            err=True,
+        )
+    if (report.failed or missing) and not allow_failures:
+        ctx.exit(1)
+
+
+def _run_on_ray(
+    items: list[InputFile],
+    options: ChunkOptions,
+    config: BatchConfig,
+    address: str | None,
+    progress: ProgressBar,
+) -> BatchReport:
+    try:
+        from ..batch.ray_engine import run_batch_on_ray
+    except ImportError as error:
+        exit_usage(f"--engine ray needs Ray: pip install 'structchunk[ray]' ({error})")
+    return run_batch_on_ray(items, options, config, address, progress)

@@ -1,0 +1,25 @@
+"""The splitter and packer: a section tree in, budgeted chunks out. Knows nothing of formats.
+
+Per section, in order (`packer.py` calls them; each step is a pure function):
+
+    prefix.py     1 prefix: the heading path the section's chunks start with, shortened
+                  to at most half the budget
+    splitters.py  2 units: blocks whole when they fit, else cut at their natural joints
+                  (`SPLIT_ORDER`: paragraph → sentences → words → characters; list →
+                  items; table → row groups with the header repeated; code → lines)
+    grouping.py   3 group: units packed greedily, stepping back to a block boundary
+    merging.py    4 merge small: no chunk under `min_tokens` where a neighbour can help
+    fitting.py    5 fit: every final text recounted with the real tokenizer
+    overlap.py    6 overlap: whole trailing sentences of the previous chunk repeated
+    finish.py     7 finish: text, count, block kinds and provenance of each chunk
+
+`units.py` is the value the steps pass along, `render.py` the light Markdown of blocks,
+and `audit.py` the "nothing lost" check behind `strict`.
+"""
+
+from __future__ import annotations
+
+from .finish import PackedChunk
+from .packer import Packer
+
+__all__ = ["PackedChunk", "Packer"]

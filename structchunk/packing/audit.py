@@ -1,0 +1,41 @@
+"""The "nothing lost" check behind `strict`: every word of a section comes out, in order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..document import Section
+from ..errors import BudgetError
+from .render import render_block
+from .units import Joint, Unit
+
+
+def first_missing_word(expected: Iterable[str], produced: Iterable[str]) -> str | None:
+    """The first word of `expected` that does not appear, in order, in `produced`.
+
+    `produced` may hold extra words (repeated table headers, code fences, overlap), so
+    this is a subsequence check. None when nothing is missing.
+    """
+    stream = iter(produced)
+    for word in expected:
+        for candidate in stream:
+            if candidate == word:
+                break
+        else:
+            return word
+    return None
+
+
+def audit_section(section: Section, groups: list[list[Unit]]) -> None:
+    """Raise `BudgetError` naming the section and the word if the groups lost any text."""
+    expected = (w for block in section.blocks for w in render_block(block).split())
+    produced: list[str] = []
+    for unit in (u for group in groups for u in group):
+        words = unit.text.split()
+        if unit.joint == Joint.CHAR and produced and words:  # a giant word cut apart
+            produced[-1] += words.pop(0)
+        produced.extend(words)
+    missing = first_missing_word(expected, produced)
+    if missing is not None:
+        where = " > ".join(section.path) or "(document start)"
+        raise BudgetError(f"text lost while packing section {where!r}: {missing!r}")

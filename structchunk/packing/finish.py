@@ -1,0 +1,83 @@
+"""Step 7, finish: a packed group becomes a `PackedChunk` — text, count, kinds, provenance.
+
+Also the shortcut before all other steps: a section that fits the budget whole is one
+chunk, counted with one call instead of one per block (what keeps sub-word tokenizers
+cheap on the common case).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..document import Provenance, Section
+from ..errors import BudgetError
+from ..tokenizers import Tokenizer, count_words
+from .prefix import Head
+from .units import Unit
+
+
+@dataclass(slots=True)
+class PackedChunk:
+    """A chunk before it gets its ids: text, provenance and what it holds."""
+
+    heading_path: tuple[str, ...]
+    text: str
+    body: str
+    n_tokens: int
+    block_types: list[str]
+    prov: Provenance
+    table_rows: tuple[int, int, int] | None
+    prefix_shortened: bool
+
+
+def finish(
+    path: tuple[str, ...],
+    head: Head,
+    units: Sequence[Unit],
+    body: str,
+    tokenizer: Tokenizer,
+    limit: int,
+    n_tokens: int | None = None,
+) -> PackedChunk:
+    """The chunk of `units` (joined, with overlap, as `body`) under `head`; its final
+    count is checked against `limit` once more, on the text as written."""
+    text = head.text + body
+    if n_tokens is None:
+        n_tokens = tokenizer.count(text)
+    if n_tokens > limit:  # fitting guarantees this
+        raise BudgetError(f"chunk of {n_tokens} tokens exceeds max_tokens {limit}")
+    kinds: list[str] = []
+    prov = units[0].prov
+    for unit in units:
+        if unit.kind not in kinds:
+            kinds.append(unit.kind)
+        prov = prov.merged(unit.prov)
+    table_parts = [u.table_rows for u in units if u.table_rows]
+    return PackedChunk(
+        heading_path=path,
+        text=text,
+        body=body,
+        n_tokens=n_tokens,
+        block_types=kinds,
+        prov=prov,
+        table_rows=table_parts[0] if len(table_parts) == 1 else None,
+        prefix_shortened=head.shortened,
+    )
+
+
+def whole_section(
+    section: Section, head: Head, texts: list[str], tokenizer: Tokenizer, limit: int
+) -> PackedChunk | None:
+    """The section as one chunk when it fits (blocks rendered as `texts`), else None."""
+    body = "\n\n".join(texts)
+    if not tokenizer.additive and count_words(head.text + body) > limit:
+        return None  # sub-word tokenizers give at least one token per word: skip the count
+    n_tokens = tokenizer.count(head.text + body)
+    if n_tokens > limit:
+        return None
+    units = [
+        Unit(text, 0, kind=block.kind, prov=block.prov)
+        for block, text in zip(section.blocks, texts)
+    ]
+    return finish(section.path, head, units, body, tokenizer, limit, n_tokens)

@@ -1,0 +1,75 @@
+"""Step 3, group: units into chunks, greedily under the budget.
+
+Chunks are filled greedily, but when a chunk must close it steps back to the strongest
+joint in its second half, so chunks end at block boundaries rather than mid-paragraph
+whenever that costs little room; a trailing lead-in moves on with what it introduces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .units import Joint, Unit, group_cost
+
+DEFAULT_MIN_FILL = 0.5
+"""A chunk may close early at a stronger joint only once it is at least this full; below
+that, cutting early would leave chunks much smaller than the budget. Chosen so that a
+chunk never holds less than half the budget just to end on a paragraph."""
+
+
+def _best_cut(current: list[Unit], closing_joint: Joint, budget: int, min_fill: float) -> int:
+    """Index in `current` to cut before; len(current) means cut at the end (before the next)."""
+    best, best_joint = len(current), closing_joint
+    floor = min_fill * budget
+    cost = current[0].tokens
+    for index in range(1, len(current)):
+        unit = current[index]
+        if cost >= floor and unit.joint > best_joint:
+            best, best_joint = index, unit.joint
+        elif cost >= floor and unit.joint == best_joint and best != len(current):
+            best = index  # the later of two equal joints keeps chunks fuller
+        cost += unit.cost_after()
+    return best
+
+
+def _lead_in_cut(current: list[Unit], following: Unit, budget: int) -> int | None:
+    """Cut before a trailing lead-in, so it moves to the chunk of what it introduces."""
+    lead_in = current[-1]
+    if (
+        len(current) > 1
+        and lead_in.keep_with_next
+        and lead_in.tokens + following.cost_after() <= budget
+    ):
+        return len(current) - 1
+    return None
+
+
+def group_units(
+    units: Sequence[Unit], budget: int, min_fill: float = DEFAULT_MIN_FILL
+) -> list[list[Unit]]:
+    """Split `units` into consecutive groups whose estimated cost is at most `budget`.
+
+    Every unit must fit alone (the caller splits finer first); a unit that does not is
+    still placed, alone, and left for the caller's final verification.
+    """
+    groups: list[list[Unit]] = []
+    current: list[Unit] = []
+    cost = 0
+    index = 0
+    while index < len(units):
+        unit = units[index]
+        add = unit.cost_after() if current else unit.tokens
+        if current and cost + add > budget:
+            cut = _lead_in_cut(current, unit, budget)
+            if cut is None:
+                cut = _best_cut(current, unit.joint, budget, min_fill)
+            groups.append(current[:cut])
+            current = current[cut:]
+            cost = group_cost(current)
+            continue
+        current.append(unit)
+        cost += add
+        index += 1
+    if current:
+        groups.append(current)
+    return groups

@@ -1,0 +1,74 @@
+"""The packer: a section tree in, budgeted chunks out, one section at a time.
+
+`Packer.pack_section` is the design's steps in order, each a pure function in its own
+module: prefix → units → group → merge small → fit → overlap → finish. Chunks never
+span two sections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..document import Document, Section
+from ..options import ChunkOptions
+from ..sentences import SentenceSegmenter, get_segmenter
+from ..tokenizers import Tokenizer, get_tokenizer
+from .audit import audit_section
+from .finish import PackedChunk, finish, whole_section
+from .fitting import fit
+from .grouping import group_units
+from .merging import merge_small
+from .overlap import overlap_bodies
+from .prefix import Head, section_head
+from .render import render_block
+from .splitters import SplitContext, section_units
+
+
+class Packer:
+    """Packs documents under one set of options; reusable across documents."""
+
+    def __init__(
+        self,
+        options: ChunkOptions,
+        tokenizer: Tokenizer | None = None,
+        segmenter: SentenceSegmenter | None = None,
+    ) -> None:
+        self.options = options
+        self.tokenizer = tokenizer or get_tokenizer(options.tokenizer)
+        self.segmenter = segmenter or get_segmenter(options.sentence_model)
+        self.ctx = SplitContext(self.tokenizer, self.segmenter)
+
+    def pack(self, document: Document) -> Iterator[PackedChunk]:
+        """Chunks of `document` in order."""
+        for section in document.sections():
+            if section.blocks:
+                yield from self.pack_section(section)
+
+    def pack_section(self, section: Section) -> Iterator[PackedChunk]:
+        """The chunks of one section (which has blocks)."""
+        options, ctx, limit = self.options, self.ctx, self.options.max_tokens
+        head = section_head(section.path, options.heading_prefix, limit, self.tokenizer.count)
+        texts = [render_block(block) for block in section.blocks]
+        whole = whole_section(section, head, texts, self.tokenizer, limit)
+        if whole is not None:
+            yield whole
+            return
+        budget = self.content_budget(head)
+        units = section_units(ctx, section.blocks, texts, budget)
+        groups = group_units(units, budget)
+        groups = merge_small(groups, budget, options.min_tokens, head.tokens)
+        groups = [piece for group in groups for piece in fit(group, head, budget, limit, ctx)]
+        if options.strict:
+            audit_section(section, groups)
+        bodies = overlap_bodies(groups, head.text, options.overlap_tokens, limit, ctx)
+        for group, body in zip(groups, bodies):
+            yield finish(section.path, head, group, body, self.tokenizer, limit)
+
+    def content_budget(self, head: Head) -> int:
+        """Room for content in each chunk of a section: the budget less the head and, with
+        overlap, the most a repeated tail and its joiner may take."""
+        budget = self.options.max_tokens - head.tokens
+        overlap = self.options.overlap_tokens
+        if overlap:
+            budget -= overlap + self.ctx.sep_tokens("\n\n")
+        return max(budget, 1)

@@ -1,0 +1,344 @@
+"""Step 2, units: a section's blocks as units — whole when they fit, else cut at their
+natural joints, in a fixed order.
+
+`SPLIT_ORDER` is the whole policy, as data: for each block kind, the joints to try
+from most to least desirable. A block is only split when it alone exceeds the budget,
+and each resulting segment is only split further (by the next joint) when it alone
+still exceeds it. Sentence splitting therefore runs only on oversized text.
+
+Tables and code are wrapped again after splitting: every piece of a table repeats the
+caption and header rows, and every piece of code is fenced with its language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..document import Block, BlockKind, Code, ListBlock, Paragraph, Provenance, Table
+from ..markup import fenced_code
+from ..sentences import SentenceSegmenter
+from ..tokenizers import Tokenizer
+from .grouping import group_units
+from .render import render_block, render_item, render_table_head, render_table_rows
+from .units import Joint, Unit
+
+Segment = tuple[str, str]
+"""(text, separator before it): joined back in order they give the original text."""
+
+TextSplitter = Callable[[str], list[Segment]]
+
+_WORD = re.compile(r"\S+")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def _by_pattern_gaps(text: str, spans: list[tuple[int, int]]) -> list[Segment]:
+    """Segments at the given spans, each with the original text between it and the last."""
+    out: list[Segment] = []
+    last = 0
+    for start, end in spans:
+        out.append((text[start:end], text[last:start] if out else ""))
+        last = end
+    return out
+
+
+def split_words(text: str) -> list[Segment]:
+    return _by_pattern_gaps(text, [m.span() for m in _WORD.finditer(text)])
+
+
+def split_lines(text: str) -> list[Segment]:
+    return [(line, "\n" if i else "") for i, line in enumerate(text.split("\n"))]
+
+
+def split_blank_lines(text: str) -> list[Segment]:
+    parts = _BLANK_LINE.split(text)
+    return [(part, "\n\n" if i else "") for i, part in enumerate(parts) if part or i == 0]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One joint in a block's split order: how to cut, and how good such a cut is."""
+
+    joint: Joint
+    split: Callable[[SplitContext, str], list[Segment]]
+
+
+class SplitContext:
+    """Everything a split needs: the tokenizer and the sentence segmenter."""
+
+    def __init__(self, tokenizer: Tokenizer, segmenter: SentenceSegmenter) -> None:
+        self.tokenizer = tokenizer
+        self.segmenter = segmenter
+
+    def sep_tokens(self, sep: str) -> int:
+        """Tokens a joiner adds (memoised by the tokenizer where counting costs)."""
+        return self.tokenizer.count(sep)
+
+    def sentences(self, text: str) -> list[Segment]:
+        """Sentence segments; a boundary with no whitespace (`outage.*Thus`) is not a cut,
+        because cutting there would split a word."""
+        segments: list[Segment] = []
+        for segment, gap in _by_pattern_gaps(text, self.segmenter.spans(text)):
+            if segments and not gap:
+                previous, previous_gap = segments[-1]
+                segments[-1] = (previous + segment, previous_gap)
+            else:
+                segments.append((segment, gap))
+        return segments
+
+
+SENTENCES = Step(Joint.SENTENCE, SplitContext.sentences)
+WORDS = Step(Joint.WORD, lambda ctx, text: split_words(text))
+LINES = Step(Joint.LINE, lambda ctx, text: split_lines(text))
+BLANK_LINES = Step(Joint.ITEM, lambda ctx, text: split_blank_lines(text))
+
+SPLIT_ORDER: dict[BlockKind, tuple[Step, ...]] = {
+    "paragraph": (SENTENCES, WORDS),
+    "list": (SENTENCES, WORDS),  # after items: an item too big alone is cut like a paragraph
+    "table": (WORDS,),  # after row groups: a row too big alone is cut between words
+    "code": (BLANK_LINES, LINES, WORDS),  # never sentences
+}
+"""Per block kind, the text joints to try after its structural joint (items, rows).
+Characters are always the final fallback, for a single token longer than the budget."""
+
+
+def explode(
+    ctx: SplitContext,
+    text: str,
+    steps: tuple[Step, ...],
+    budget: int,
+    kind: BlockKind,
+    prov: Provenance,
+    sep: str,
+    joint: Joint,
+) -> list[Unit]:
+    """`text` as units that each fit `budget`, cut by the first steps that suffice."""
+    tokens = ctx.tokenizer.count(text)
+    if tokens <= budget:
+        return [Unit(text, tokens, sep, ctx.sep_tokens(sep), joint, kind, prov)]
+    if not steps:
+        return _char_units(ctx, text, budget, kind, prov, sep, joint)
+    segments = steps[0].split(ctx, text)
+    if len(segments) <= 1:
+        return explode(ctx, text, steps[1:], budget, kind, prov, sep, joint)
+    units: list[Unit] = []
+    for index, (segment, gap) in enumerate(segments):
+        outer = (sep, joint) if index == 0 else (gap or " ", steps[0].joint)
+        units.extend(explode(ctx, segment, steps[1:], budget, kind, prov, *outer))
+    return units
+
+
+def _char_units(
+    ctx: SplitContext,
+    text: str,
+    budget: int,
+    kind: BlockKind,
+    prov: Provenance,
+    sep: str,
+    joint: Joint,
+) -> list[Unit]:
+    """Slices of a single over-long token, each as long as still fits (binary search)."""
+    units: list[Unit] = []
+    start = 0
+    while start < len(text):
+        low, high = start + 1, len(text)
+        while low < high:  # largest end with count(text[start:end]) <= budget
+            mid = (low + high + 1) // 2
+            if ctx.tokenizer.count(text[start:mid]) <= budget:
+                low = mid
+            else:
+                high = mid - 1
+        piece = text[start:low]
+        first = not units
+        piece_sep = sep if first else ""
+        units.append(
+            Unit(
+                piece,
+                ctx.tokenizer.count(piece),
+                piece_sep,
+                ctx.sep_tokens(piece_sep),
+                joint if first else Joint.CHAR,
+                kind,
+                prov,
+            )
+        )
+        start = low
+    return units
+
+
+LEAD_IN_MAX_WORDS = 40
+"""A paragraph this short that ends with a colon right before a list, table or code block
+introduces it ("The following names are reserved:"); longer ones are ordinary text."""
+
+
+def is_lead_in(block: Block, text: str, following: Block | None) -> bool:
+    """Whether `block` introduces the block after it and should stay with it."""
+    return (
+        isinstance(block, Paragraph)
+        and following is not None
+        and not isinstance(following, Paragraph)
+        and text.rstrip().endswith(":")
+        and len(text.split()) <= LEAD_IN_MAX_WORDS
+    )
+
+
+def section_units(
+    ctx: SplitContext, blocks: Sequence[Block], texts: Sequence[str], budget: int
+) -> list[Unit]:
+    """The units of a section's blocks (rendered as `texts`), each fitting `budget`; a
+    lead-in is marked to stay with what it introduces."""
+    units: list[Unit] = []
+    for index, (block, text) in enumerate(zip(blocks, texts)):
+        pieces = block_units(ctx, block, budget, text)
+        following = blocks[index + 1] if index + 1 < len(blocks) else None
+        pieces[-1].keep_with_next = is_lead_in(block, text, following)
+        units.extend(pieces)
+    return units
+
+
+def resplit(ctx: SplitContext, unit: Unit, budget: int) -> list[Unit]:
+    """A unit cut again to a smaller budget (when a sub-word count overshot), by the text
+    joints of its kind."""
+    steps = SPLIT_ORDER["code" if unit.kind == "code" else "paragraph"]
+    units = explode(ctx, unit.text, steps, budget, unit.kind, unit.prov, unit.sep, unit.joint)
+    for piece in units:
+        piece.table_rows = unit.table_rows
+    return units
+
+
+def block_units(
+    ctx: SplitContext, block: Block, budget: int, text: str | None = None
+) -> list[Unit]:
+    """The units of one block (rendered as `text`, when the caller already did): itself
+    when it fits, else its pieces by `SPLIT_ORDER`."""
+    if text is None:
+        text = render_block(block)
+    tokens = ctx.tokenizer.count(text)
+    sep = "\n\n"
+    if tokens <= budget:
+        return [Unit(text, tokens, sep, ctx.sep_tokens(sep), Joint.BLOCK, block.kind, block.prov)]
+    if isinstance(block, Paragraph):
+        return explode(
+            ctx, text, SPLIT_ORDER["paragraph"], budget, "paragraph", block.prov, sep, Joint.BLOCK
+        )
+    if isinstance(block, ListBlock):
+        return _list_units(ctx, block, budget)
+    if isinstance(block, Table):
+        return _table_units(ctx, block, budget)
+    if isinstance(block, Code):
+        return _code_units(ctx, block, budget)
+    raise TypeError(f"not a block: {block!r}")
+
+
+def _list_units(ctx: SplitContext, block: ListBlock, budget: int) -> list[Unit]:
+    units: list[Unit] = []
+    for item in block.items:
+        first = not units
+        sep = "\n\n" if first else "\n"
+        joint = Joint.BLOCK if first else (Joint.ITEM if item.depth == 0 else Joint.NESTED_ITEM)
+        units.extend(
+            explode(
+                ctx,
+                render_item(item),
+                SPLIT_ORDER["list"],
+                budget,
+                "list",
+                item.prov if item.prov.lines or item.prov.pages else block.prov,
+                sep,
+                joint,
+            )
+        )
+    return units
+
+
+def _wrapped_groups(
+    ctx: SplitContext, inner: list[Unit], budget: int, wrap: Callable[[str], str]
+) -> list[tuple[list[Unit], str]]:
+    """Group inner units to fit once wrapped; returns each group and its wrapped text."""
+    overhead = max(ctx.tokenizer.count(wrap("")), 0)
+    groups = group_units(inner, max(budget - overhead, 1))
+    out = []
+    for group in groups:
+        body = group[0].text + "".join(u.sep + u.text for u in group[1:])
+        out.append((group, wrap(body)))
+    return out
+
+
+MAX_TABLE_HEAD_SHARE = 0.5
+"""A table head (caption + header rows) larger than this share of the budget is not
+repeated: the table is then cut like text, between lines."""
+
+
+def _table_units(ctx: SplitContext, table: Table, budget: int) -> list[Unit]:
+    head = render_table_head(table)
+    rows = render_table_rows(table)
+    head_tokens = ctx.tokenizer.count(head + "\n")
+    if head_tokens > budget * MAX_TABLE_HEAD_SHARE:
+        return explode(
+            ctx,
+            "\n".join([head, *rows]),
+            (LINES, WORDS),
+            budget,
+            "table",
+            table.prov,
+            "\n\n",
+            Joint.BLOCK,
+        )
+    row_budget = max(budget - head_tokens, 1)
+    inner: list[Unit] = []
+    for number, row in enumerate(rows, start=1):
+        prov = table.row_provs[number - 1] if number <= len(table.row_provs) else table.prov
+        for unit in explode(
+            ctx, row, SPLIT_ORDER["table"], row_budget, "table", prov, "\n", Joint.ITEM
+        ):
+            unit.table_rows = (number, number, len(rows))
+            inner.append(unit)
+    units: list[Unit] = []
+    for group, text in _wrapped_groups(ctx, inner, budget, lambda body: f"{head}\n{body}"):
+        first_row = group[0].table_rows[0] if group[0].table_rows else 0
+        last_row = group[-1].table_rows[1] if group[-1].table_rows else 0
+        prov = group[0].prov
+        for unit in group[1:]:
+            prov = prov.merged(unit.prov)
+        units.append(
+            _piece_unit(ctx, text, not units, "table", prov, (first_row, last_row, len(rows)))
+        )
+    return units
+
+
+def _code_units(ctx: SplitContext, code: Code, budget: int) -> list[Unit]:
+    fence_budget = budget - ctx.tokenizer.count(fenced_code("", code.language))
+    inner = explode(
+        ctx,
+        code.text,
+        SPLIT_ORDER["code"],
+        max(fence_budget, 1),
+        "code",
+        code.prov,
+        "",
+        Joint.BLOCK,
+    )
+    units: list[Unit] = []
+    for _, text in _wrapped_groups(
+        ctx, inner, budget, lambda body: fenced_code(body, code.language)
+    ):
+        units.append(_piece_unit(ctx, text, not units, "code", code.prov))
+    return units
+
+
+def _piece_unit(
+    ctx: SplitContext,
+    text: str,
+    first: bool,
+    kind: BlockKind,
+    prov: Provenance,
+    table_rows: tuple[int, int, int] | None = None,
+) -> Unit:
+    """One re-wrapped piece of a split table or code block: the block's own joint before
+    the first piece, an item joint between pieces."""
+    sep = "\n\n"
+    joint = Joint.BLOCK if first else Joint.ITEM
+    return Unit(
+        text, ctx.tokenizer.count(text), sep, ctx.sep_tokens(sep), joint, kind, prov, table_rows
+    )

@@ -1,0 +1,403 @@
+"""Web-page boilerplate: the rules that need no context, and the text counts the rest use.
+
+One iterative pass marks scripts, styles, media, navigation, asides, form controls,
+hidden elements and page-level headers and footers as removed, notes blocks whose
+`class`/`id` names page furniture (comments, share bars, related links), and counts
+the text and link text every kept element holds. Forms and cookie banners are judged
+by those counts. `html_content` then chooses the main content. Nothing is deleted from
+the tree: removed elements go into a `skip` set of `id()`s that every walk honours.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from bs4 import Tag
+
+from .dom import BLOCK_TAGS, PREFORMATTED_TAGS, is_text, iter_tags
+
+DROP_TAGS = frozenset(
+    {
+        "applet",
+        "area",
+        "audio",
+        "base",
+        "button",
+        "canvas",
+        "datalist",
+        "dialog",
+        "embed",
+        "fieldset",
+        "frame",
+        "frameset",
+        "head",
+        "iframe",
+        "input",
+        "label",
+        "link",
+        "map",
+        "meta",
+        "meter",
+        "nav",
+        "noframes",
+        "noscript",
+        "object",
+        "optgroup",
+        "option",
+        "output",
+        "param",
+        "picture",
+        "progress",
+        "script",
+        "select",
+        "source",
+        "style",
+        "svg",
+        "template",
+        "textarea",
+        "title",
+        "track",
+        "video",
+        "aside",
+    }
+)
+"""Never content: scripts and styles, embedded objects and media, form controls,
+navigation and asides (`form` itself is judged by size, see `DEFAULT_FORM_PAGE_SHARE`)."""
+
+DOCUMENT_TAGS = frozenset(
+    {
+        "applet",
+        "audio",
+        "base",
+        "canvas",
+        "embed",
+        "head",
+        "link",
+        "meta",
+        "noscript",
+        "object",
+        "param",
+        "picture",
+        "script",
+        "source",
+        "style",
+        "svg",
+        "template",
+        "title",
+        "track",
+        "video",
+    }
+)
+"""Dropped tags that any HTML document may have; unlike navigation or forms they do not
+show that the document is a web page with furniture around its content."""
+
+DROP_ROLES = frozenset(
+    {
+        "alertdialog",
+        "banner",
+        "complementary",
+        "contentinfo",
+        "dialog",
+        "menu",
+        "menubar",
+        "navigation",
+        "search",
+        "toolbar",
+    }
+)
+"""ARIA landmark and widget roles of page chrome (`banner` is the page header,
+`contentinfo` the page footer)."""
+
+SECTIONING_TAGS = frozenset({"article", "aside", "main", "nav", "section"})
+"""A `header`/`footer` inside one of these belongs to it; outside, it is the page's."""
+
+DEFAULT_FORM_PAGE_SHARE = 0.5
+"""A `form` is dropped unless it holds more than this share of the page's text: some
+sites (ASP.NET WebForms) wrap the whole page in one form."""
+
+DEFAULT_BANNER_MAX_CHARS = 2000
+"""Cookie/consent banners are short; an element named `cookie…` holding more text than
+this is more likely an article about cookies."""
+
+DEFAULT_CJK_WEIGHT = 3
+"""A Chinese, Japanese or Korean character counts as this many characters of text: one
+carries about as much as a short word, and the scripts put no spaces between words."""
+
+NEGATIVE_NAME_WORDS = frozenset(
+    {
+        "ad",
+        "ads",
+        "adsense",
+        "advert",
+        "advertisement",
+        "author",
+        "bio",
+        "breadcrumb",
+        "breadcrumbs",
+        "byline",
+        "comment",
+        "commentlist",
+        "comments",
+        "disqus",
+        "masthead",
+        "modal",
+        "newsletter",
+        "outbrain",
+        "pager",
+        "pagination",
+        "popup",
+        "promo",
+        "promotion",
+        "recommendations",
+        "recommended",
+        "related",
+        "replies",
+        "reply",
+        "respond",
+        "share",
+        "sidebar",
+        "signup",
+        "social",
+        "sponsor",
+        "sponsored",
+        "subscribe",
+        "subscription",
+        "taboola",
+    }
+)
+"""Words in a block's `class`/`id` that name page furniture rather than the article:
+comments, bylines and author boxes, share bars, related links, ads, newsletter sign-ups.
+Matched as whole words (`relatedLinks`, `post-share`), never as substrings, and never
+inside `pre`, `code` or tables."""
+
+POSITIVE_NAME_WORDS = frozenset({"article", "body", "content", "main", "story"})
+"""…unless the name also says the block is the content (`l-sidebar l-article-body`)."""
+
+DEFAULT_MAX_ID_WORDS = 2
+"""An `id` of more words than this is a slug made from a heading (`sharing-with-a-team`):
+it names the topic, not the role, and is not read for hints."""
+
+UNIT_TAGS = BLOCK_TAGS - {"caption", "tbody", "td", "tfoot", "th", "thead", "tr"}
+"""Blocks whose direct text is scored as one unit. A table is one unit, not one per cell:
+a table of short values is data, not a heap of fragments."""
+
+_NEVER_HINTED = frozenset({"html", "body", "main", "article"})
+_HINT_FREE = frozenset({"pre", "code", "table"})
+"""Class names inside these name code tokens and data, not page furniture."""
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.I)
+_BANNER_NAME = re.compile(
+    r"cookie|consent|gdpr|onetrust|didomi|cookiebot|qc-cmp|\bcmp\b|cc-window", re.I
+)
+
+
+@dataclass(slots=True)
+class PageStats:
+    """Text counts per kept element, keyed by `id()` of the tag.
+
+    `text`/`links` are characters of text (and of text inside links) in the element's
+    whole subtree. A *unit* is the text a block (see `UNIT_TAGS`) holds directly, not
+    inside a nested block: `unit_text`/`unit_links` count it per block.
+    """
+
+    order: list[Tag] = field(default_factory=list)
+    """Kept elements in document order."""
+    parent: dict[int, int] = field(default_factory=dict)
+    text: dict[int, int] = field(default_factory=dict)
+    links: dict[int, int] = field(default_factory=dict)
+    unit_text: dict[int, int] = field(default_factory=dict)
+    unit_links: dict[int, int] = field(default_factory=dict)
+    verbatim: set[int] = field(default_factory=set)
+    """Units that are preformatted text (code)."""
+    hinted: list[Tag] = field(default_factory=list)
+    """Elements with a negative name (see `NEGATIVE_NAME_WORDS`), in document order."""
+    page_chrome: int = 0
+    """How many elements of web-page chrome (navigation, page header and footer, forms,
+    hidden elements …; not scripts or styles) were removed."""
+
+    def text_of(self, tag: Tag) -> int:
+        return self.text.get(id(tag), 0)
+
+    def link_density(self, tag: Tag) -> float:
+        total = self.text.get(id(tag), 0)
+        return self.links.get(id(tag), 0) / total if total else 0.0
+
+    def sum_up(self, values: dict[int, int]) -> None:
+        """Turn per-element counts into subtree totals, in place."""
+        for tag in reversed(self.order):  # children before parents
+            key = id(tag)
+            parent = self.parent.get(key)
+            if parent is not None:
+                values[parent] = values.get(parent, 0) + values.get(key, 0)
+
+
+def text_weight(text: str) -> int:
+    """How much text a string holds: its characters without surrounding whitespace, CJK
+    characters weighted by `DEFAULT_CJK_WEIGHT`."""
+    size = len(text.strip())
+    if size and not text.isascii():
+        size += (DEFAULT_CJK_WEIGHT - 1) * len(_CJK.findall(text))
+    return size
+
+
+@lru_cache(maxsize=4096)
+def _negative_words(classes: str, ident: str) -> bool:
+    words = {word.lower() for word in _NAME_WORD.findall(classes)}
+    id_words = {word.lower() for word in _NAME_WORD.findall(ident)}
+    if len(id_words) <= DEFAULT_MAX_ID_WORDS:
+        words |= id_words
+    return words.isdisjoint(POSITIVE_NAME_WORDS) and not words.isdisjoint(NEGATIVE_NAME_WORDS)
+
+
+def has_negative_name(tag: Tag) -> bool:
+    """A block whose `class` or `id` names page furniture (comments, share bar, ...)."""
+    if not tag.attrs or tag.name not in BLOCK_TAGS or tag.name in _NEVER_HINTED:
+        return False
+    classes = tag.get("class")
+    text = " ".join(classes) if isinstance(classes, list) else str(classes or "")
+    ident = tag.get("id")
+    if tag.name == "section" or not isinstance(ident, str):
+        ident = ""
+    return bool(text or ident) and _negative_words(text, ident)
+
+
+def class_and_id(tag: Tag) -> str:
+    classes = tag.get("class")
+    text = " ".join(classes) if isinstance(classes, list) else str(classes or "")
+    ident = tag.get("id")
+    return f"{text} {ident}" if isinstance(ident, str) else text
+
+
+def is_hidden(tag: Tag) -> bool:
+    """`hidden`, `aria-hidden="true"` or an inline `display:none`/`visibility:hidden`."""
+    attrs = tag.attrs
+    if not attrs:
+        return False
+    if "hidden" in attrs and attrs["hidden"] != "until-found":
+        return True
+    if str(attrs.get("aria-hidden", "")).strip().lower() == "true":
+        return True
+    style = attrs.get("style")
+    return isinstance(style, str) and bool(_HIDDEN_STYLE.search(style))
+
+
+def is_chrome(tag: Tag, in_section: bool) -> bool:
+    """Context-free boilerplate: dropped tags, chrome roles, hidden elements,
+    page-level headers and footers."""
+    name = tag.name
+    if name in DROP_TAGS:
+        return True
+    if not tag.attrs:
+        return name in ("header", "footer") and not in_section
+    if name in ("header", "footer") and not in_section:
+        return True
+    role = tag.get("role")
+    if isinstance(role, str) and role.strip().lower() in DROP_ROLES:
+        return True
+    return is_hidden(tag)
+
+
+def measure(body: Tag, skip: set[int]) -> PageStats:
+    """Mark chrome in `skip` and count text per kept element, in one iterative pass."""
+    stats = PageStats()
+    body_key = id(body)
+    # (tag, inside a sectioning element, inside a link, nearest block, inside pre/table)
+    stack: list[tuple[Tag, bool, bool, int, bool]] = [(body, False, False, body_key, False)]
+    while stack:
+        tag, in_section, in_link, block, exempt = stack.pop()
+        if tag is not body and is_chrome(tag, in_section):
+            skip.add(id(tag))
+            if tag.name not in DOCUMENT_TAGS:
+                stats.page_chrome += 1
+            continue
+        key = id(tag)
+        stats.order.append(tag)
+        if tag.name in UNIT_TAGS:
+            block = key
+            if tag.name in PREFORMATTED_TAGS:
+                stats.verbatim.add(key)
+        if not exempt:
+            if tag.name in _HINT_FREE:
+                exempt = True
+            elif has_negative_name(tag):
+                stats.hinted.append(tag)
+        own = 0
+        child_section = in_section or tag.name in SECTIONING_TAGS
+        child_link = in_link or tag.name == "a"
+        for child in reversed(tag.contents):
+            if isinstance(child, Tag):
+                stats.parent[id(child)] = key
+                stack.append((child, child_section, child_link, block, exempt))
+            elif is_text(child):
+                own += text_weight(child)
+        stats.text[key] = own
+        stats.unit_text[block] = stats.unit_text.get(block, 0) + own
+        if child_link:
+            stats.links[key] = own
+            stats.unit_links[block] = stats.unit_links.get(block, 0) + own
+    stats.sum_up(stats.text)
+    stats.sum_up(stats.links)
+    return stats
+
+
+def drop(tag: Tag, stats: PageStats, skip: set[int]) -> None:
+    """Mark `tag` removed and take its text out of its ancestors' counts."""
+    key = id(tag)
+    if key in skip:
+        return
+    ancestors = []
+    for parent in tag.parents:
+        parent_key = id(parent)
+        if parent_key in skip:  # already gone with an ancestor
+            skip.add(key)
+            return
+        if parent_key not in stats.text:
+            break
+        ancestors.append(parent_key)
+    skip.add(key)
+    text, links = stats.text.get(key, 0), stats.links.get(key, 0)
+    for parent_key in ancestors:
+        stats.text[parent_key] -= text
+        stats.links[parent_key] -= links
+
+
+def drop_forms_and_banners(stats: PageStats, skip: set[int], page_text: int) -> None:
+    """Forms smaller than most of the page, and cookie/consent banners."""
+    for tag in stats.order:
+        if tag.name == "form":
+            if stats.text_of(tag) <= DEFAULT_FORM_PAGE_SHARE * page_text:
+                drop(tag, stats, skip)
+                stats.page_chrome += 1
+        elif (
+            tag.attrs
+            and stats.text_of(tag) <= DEFAULT_BANNER_MAX_CHARS
+            and _BANNER_NAME.search(class_and_id(tag))
+        ):
+            drop(tag, stats, skip)
+            stats.page_chrome += 1
+
+
+def kept_tags(root: Tag, skip: set[int]) -> list[Tag]:
+    """The tags under `root` (itself included) that are not removed, in document order."""
+    return iter_tags(root, lambda tag: id(tag) in skip)
+
+
+def outermost(root: Tag, skip: set[int], match: Callable[[Tag], bool]) -> list[Tag]:
+    """The kept tags under `root` (not `root` itself) that `match` accepts and that are
+    not inside another accepted one, in document order."""
+    found: list[Tag] = []
+
+    def prune(tag: Tag) -> bool:
+        if id(tag) in skip:
+            return True
+        if tag is not root and match(tag):
+            found.append(tag)
+            return True
+        return False
+
+    iter_tags(root, prune)
+    return found

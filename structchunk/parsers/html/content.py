@@ -1,0 +1,254 @@
+"""Choosing the main content of a page: `main`, a dominant `article`, or the densest block.
+
+Works on the counts `html_boilerplate.measure` took, so no element is read twice. A
+document without web-page furniture (no navigation, page header or footer, forms,
+hidden elements or furniture-named blocks: HTML exported from Markdown, a plain
+document) is taken whole, so nothing of it can be lost to a heuristic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bs4 import BeautifulSoup, Tag
+
+from .boilerplate import (
+    PageStats,
+    drop,
+    drop_forms_and_banners,
+    kept_tags,
+    measure,
+    outermost,
+)
+from .dom import heading_level, inline_text, iter_tags
+
+DEFAULT_MAIN_MIN_SHARE = 0.25
+"""A `main` (or `role="main"`) element is trusted when it holds at least this share of
+the page's kept text; below that the page misuses it (an empty `main` beside the text)."""
+
+DEFAULT_UNIT_PENALTY = 30
+"""Every block of text costs this many characters in the content score, so a page region
+made of many short fragments (menus, bylines, tag clouds, "Share" labels) scores below
+one made of paragraphs."""
+
+DEFAULT_LINK_WEIGHT = 1.0
+"""Characters of link text count this much against a block (on top of not counting for
+it): navigation and lists of related links are mostly links."""
+
+DEFAULT_WIDEN_RATIO = 0.5
+"""Widening the chosen element to its parent is worth it while the parent adds at least
+half as much prose as noise."""
+
+DEFAULT_NARROW_MIN_SHARE = 0.9
+"""Inside a `main` or `article`, a part is chosen over the whole only when it holds at
+least this share of the whole's prose (the article body beside a share bar and a list of
+related stories, but not a big table inside a long Wikipedia article)."""
+
+DEFAULT_SIBLING_MIN_PROSE = 80
+"""A sibling of the chosen element joins it when it holds at least this much prose net
+of noise (a lead paragraph is one or two sentences) …"""
+DEFAULT_SIBLING_MAX_LINK_DENSITY = 0.25
+"""… and at most this share of its text is links."""
+
+DEFAULT_HINT_MAX_SHARE = 0.5
+"""A block named as furniture is kept anyway when it holds more than this share of the
+chosen content (a site that calls its whole article `post-social`)."""
+
+DEFAULT_ARTICLE_MIN_SHARE = 0.4
+"""The largest `article` is dominant when it holds this share of the text around it …"""
+DEFAULT_ARTICLE_LEAD = 2.0
+"""… and this many times the text of the next largest (teasers of related articles are
+`article`s too)."""
+
+
+@dataclass(slots=True)
+class Content:
+    """The element to chunk, the elements under it to skip, and the document title."""
+
+    root: Tag
+    skip: set[int]
+    has_h1: bool
+    """The chosen content has its own `h1` (which then heads the section tree)."""
+    page_h1: str = ""
+    """Otherwise, the text of the page's only kept `h1` outside the content (an article
+    title above `main`), if there is exactly one."""
+
+
+def _landmarks(root: Tag, skip: set[int], name: str) -> list[Tag]:
+    """The outermost `main` (or `article`) elements under `root`, by tag or ARIA role."""
+    return outermost(root, skip, lambda tag: tag.name == name or tag.get("role") == name)
+
+
+def _dominant(
+    tags: list[Tag], stats: PageStats, around: int, share: float, lead: float
+) -> Tag | None:
+    if not tags or not around:
+        return None
+    ranked = sorted(tags, key=stats.text_of, reverse=True)
+    first = stats.text_of(ranked[0])
+    second = stats.text_of(ranked[1]) if len(ranked) > 1 else 0
+    if first >= share * around and first >= lead * second:
+        return ranked[0]
+    return None
+
+
+def furniture(stats: PageStats, within: Tag, skip: set[int]) -> list[Tag]:
+    """The outermost negatively named blocks under `within` that hold at most
+    `DEFAULT_HINT_MAX_SHARE` of its text (a larger one is a misnamed wrapper)."""
+    if not stats.hinted:
+        return []
+    limit = DEFAULT_HINT_MAX_SHARE * stats.text_of(within)
+    hinted = {id(tag) for tag in stats.hinted}
+    return outermost(within, skip, lambda tag: id(tag) in hinted and stats.text_of(tag) <= limit)
+
+
+def content_scores(
+    stats: PageStats, furniture_blocks: set[int]
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Per element, the prose and the noise in its subtree.
+
+    Each block's value is its text outside links, minus its link text and a fixed cost
+    per block; positive values add to *prose*, negative ones to *noise*. Code counts in
+    full, headings are neutral unless they are links, and furniture is all noise.
+    """
+    prose: dict[int, int] = {}
+    noise: dict[int, int] = {}
+    headings = {id(tag) for tag in stats.order if heading_level(tag) is not None}
+    for key, text in stats.unit_text.items():
+        if not text:
+            continue
+        links = stats.unit_links.get(key, 0)
+        if key in furniture_blocks:
+            value = -text
+        elif key in stats.verbatim:
+            value = text
+        elif key in headings:
+            value = -links
+        else:
+            value = int(text - links - DEFAULT_LINK_WEIGHT * links - DEFAULT_UNIT_PENALTY)
+        if value > 0:
+            prose[key] = value
+        elif value < 0:
+            noise[key] = -value
+    stats.sum_up(prose)
+    stats.sum_up(noise)
+    return prose, noise
+
+
+def best_subtree(root: Tag, stats: PageStats, skip: set[int], min_share: float = 0.0) -> Tag:
+    """The element under `root` whose subtree has the most prose net of noise, widened
+    to its ancestors while each adds prose at least at `DEFAULT_WIDEN_RATIO` times the
+    noise it adds (an article whose best paragraph outscores the whole because of a
+    byline and a list of links). `root` itself unless the winner keeps `min_share` of
+    its prose."""
+    blocks = {id(tag) for outer in furniture(stats, root, skip) for tag in iter_tags(outer)}
+    prose, noise = content_scores(stats, blocks)
+    best, best_score = root, prose.get(id(root), 0) - noise.get(id(root), 0)
+    for tag in kept_tags(root, skip):
+        score = prose.get(id(tag), 0) - noise.get(id(tag), 0)
+        if score > best_score:
+            best, best_score = tag, score
+    while best is not root and isinstance(best.parent, Tag):
+        parent = id(best.parent)
+        added_prose = prose.get(parent, 0) - prose.get(id(best), 0)
+        added_noise = noise.get(parent, 0) - noise.get(id(best), 0)
+        if added_noise and added_prose < DEFAULT_WIDEN_RATIO * added_noise:
+            break
+        best = best.parent
+    kept_prose = prose.get(id(best), 0)
+    if best is root or not kept_prose or kept_prose < min_share * prose.get(id(root), 0):
+        return root  # nothing reads as prose, or the part would lose too much of it
+    return _with_siblings(best, stats, skip, prose, noise)
+
+
+def _with_siblings(
+    best: Tag, stats: PageStats, skip: set[int], prose: dict[int, int], noise: dict[int, int]
+) -> Tag:
+    """The chosen element's parent, minus the siblings that are not prose, when some
+    sibling is prose (a lead paragraph or the title outside the article body)."""
+    parent = best.parent
+    if not isinstance(parent, Tag):
+        return best
+    siblings = [
+        child
+        for child in parent.children
+        if isinstance(child, Tag) and child is not best and id(child) not in skip
+    ]
+    keep = [
+        child
+        for child in siblings
+        if _is_prose(child, stats, prose, noise)
+        or any(heading_level(tag) == 1 for tag in kept_tags(child, skip))
+    ]
+    if not keep:
+        return best
+    for child in siblings:
+        if not any(child is kept for kept in keep):
+            drop(child, stats, skip)
+    return parent
+
+
+def _is_prose(tag: Tag, stats: PageStats, prose: dict[int, int], noise: dict[int, int]) -> bool:
+    """Enough prose net of noise and few links; or any prose and no noise at all (a short
+    code block)."""
+    kept, lost = prose.get(id(tag), 0), noise.get(id(tag), 0)
+    if kept and not lost:
+        return True
+    return kept - lost >= DEFAULT_SIBLING_MIN_PROSE and (
+        stats.link_density(tag) <= DEFAULT_SIBLING_MAX_LINK_DENSITY
+    )
+
+
+def choose_root(body: Tag, stats: PageStats, skip: set[int]) -> Tag:
+    """`main` if the page has a real one, then a single dominant `article` inside it,
+    narrowed to the part with nearly all its prose; without either, the element with the
+    highest content score — unless the page has no furniture at all."""
+    root = body
+    main = _dominant(
+        _landmarks(body, skip, "main"), stats, stats.text_of(body), DEFAULT_MAIN_MIN_SHARE, 1.0
+    )
+    if main is not None:
+        root = main
+    article = _dominant(
+        _landmarks(root, skip, "article"),
+        stats,
+        stats.text_of(root),
+        DEFAULT_ARTICLE_MIN_SHARE,
+        DEFAULT_ARTICLE_LEAD,
+    )
+    if article is not None:
+        root = article
+    if root is not body:
+        return best_subtree(root, stats, skip, DEFAULT_NARROW_MIN_SHARE)
+    if not stats.page_chrome and not stats.hinted:
+        return body
+    return best_subtree(body, stats, skip)
+
+
+def drop_clutter(root: Tag, stats: PageStats, skip: set[int]) -> None:
+    """Inside the chosen content, drop blocks named as page furniture (comments, share
+    bars, bylines, related links) unless one holds most of the content."""
+    for tag in furniture(stats, root, skip):
+        drop(tag, stats, skip)
+
+
+def _h1s(root: Tag, skip: set[int]) -> list[Tag]:
+    """Kept level-1 headings with visible text (an `h1` holding only a logo is none)."""
+    return [
+        tag for tag in kept_tags(root, skip) if heading_level(tag) == 1 and inline_text(tag, skip)
+    ]
+
+
+def select_content(soup: BeautifulSoup) -> Content:
+    """Mark boilerplate and choose the element whose content is the page's."""
+    body = soup.body if isinstance(soup.body, Tag) else soup
+    skip: set[int] = set()
+    stats = measure(body, skip)
+    drop_forms_and_banners(stats, skip, stats.text_of(body))
+    root = choose_root(body, stats, skip)
+    drop_clutter(root, stats, skip)
+    if _h1s(root, skip):
+        return Content(root, skip, True)
+    outside = _h1s(body, skip)
+    title = inline_text(outside[0], skip) if len(outside) == 1 else ""
+    return Content(root, skip, False, title)

@@ -1,0 +1,297 @@
+"""One iterative walk over the content in document order, reporting headings and blocks to
+the `TreeBuilder`. Inline markup is text in flow; block elements end paragraphs;
+whitespace is collapsed as a browser would; lists nest, and code and tables inside a
+list item become part of the item's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from bs4.element import PageElement, Tag
+
+from ...document import Code, ListBlock, ListItem, Paragraph
+from ..builder import TreeBuilder, flatten_code, flatten_table
+from .dom import (
+    BLOCK_TAGS,
+    LINE_BREAK,
+    PREFORMATTED_TAGS,
+    SkipEither,
+    code_language,
+    collapse_pieces,
+    heading_decorations,
+    heading_level,
+    inline_text,
+    is_text,
+    verbatim_text,
+)
+from .tables import is_data_table, read_table
+
+_LIST_TAGS = frozenset({"ul", "ol", "menu", "dir"})
+
+
+DEFAULT_MAX_LIST_DEPTH = 32
+"""Lists nested deeper than this are shown at this depth: indentation grows with depth,
+and 20 000 nested lists must not become gigabytes of spaces. (Real documents stay
+under ten levels.)"""
+
+
+@dataclass(slots=True)
+class _List:
+    """An open `ul`/`ol`/`dl`: its nesting depth and the number of its next item."""
+
+    depth: int
+    ordered: bool
+    next_number: int
+    definitions: bool = False
+
+
+@dataclass(slots=True)
+class _Item:
+    """An open list item (or `dt`/`dd` group) collecting its text."""
+
+    owner: _List
+    marker: str
+    tag: Tag | None = None
+    """The `li` that opened the item; None for a `dt`/`dd` group."""
+    parts: list[str] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)
+    in_definition: bool = False
+    emitted: bool = False
+
+
+class HtmlWalker:
+    """One pass over the kept part of the page, reporting to the builder."""
+
+    def __init__(self, builder: TreeBuilder, skip: set[int]) -> None:
+        self.builder = builder
+        self.skip = skip
+        self.pieces: list[str] = []
+        self.lists: list[_List] = []
+        self.items: list[_Item] = []
+        self.list_block: ListBlock | None = None
+        self.quote_depth = 0
+        self._enter: dict[str, Callable[[Tag], bool]] = {
+            "br": self._br,
+            "hr": self._hr,
+            "ul": self._open_list,
+            "ol": self._open_list,
+            "menu": self._open_list,
+            "dir": self._open_list,
+            "li": self._open_item,
+            "dl": self._open_list,
+            "dt": self._open_term,
+            "dd": self._open_definition,
+            "table": self._table,
+            "blockquote": self._blockquote,
+        }
+
+    # -- the walk ------------------------------------------------------------------
+
+    def walk(self, root: Tag) -> None:
+        """Visit `root` and its subtree in document order with an explicit stack."""
+        stack: list[tuple[Tag, Iterator[PageElement]]] = []
+        if self.enter(root):
+            stack.append((root, iter(root.contents)))
+        while stack:
+            tag, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                self.leave(tag)
+            elif isinstance(child, Tag):
+                if id(child) not in self.skip and self.enter(child):
+                    stack.append((child, iter(child.contents)))
+            elif is_text(child):
+                self.pieces.append(child)
+        self.flush()
+
+    def enter(self, tag: Tag) -> bool:
+        """Handle an opening tag; True to walk its children."""
+        name = tag.name
+        handler = self._enter.get(name)
+        if handler is not None:
+            return handler(tag)
+        level = heading_level(tag)
+        if level is not None:
+            self.heading(tag, level)
+            return False
+        if name in PREFORMATTED_TAGS:
+            self.flush()
+            self.add_code(verbatim_text(tag, self.skip), code_language(tag))
+            return False
+        if name in BLOCK_TAGS:
+            self.flush()
+        return bool(tag.contents)
+
+    def leave(self, tag: Tag) -> None:
+        name = tag.name
+        if name in _LIST_TAGS or name == "dl":
+            self.close_list()
+        elif name == "li":
+            self.flush()
+            if self.items and self.items[-1].tag is tag:
+                self.emit_item(self.items.pop())
+        elif name == "blockquote":
+            self.flush()
+            self.quote_depth -= 1
+        elif name in BLOCK_TAGS:
+            self.flush()
+
+    # -- sinks ---------------------------------------------------------------------
+
+    def flush(self) -> None:
+        """Turn the collected inline text into paragraphs (or list-item text)."""
+        if not self.pieces:
+            return
+        paragraphs = collapse_pieces(self.pieces)
+        self.pieces = []
+        for text in paragraphs:
+            self.add_text(text)
+
+    def add_text(self, text: str) -> None:
+        if not self.items:
+            if self.lists:
+                self.add_loose_item(text)
+            else:
+                self.builder.add(Paragraph(text))
+        elif self.items[-1].owner.definitions and not self.items[-1].in_definition:
+            self.items[-1].terms.append(text)
+        else:
+            self.items[-1].parts.append(text)
+
+    def add_code(self, text: str, language: str) -> None:
+        if not text.strip():
+            return
+        if self.items:
+            self.items[-1].parts.append(flatten_code(text, language))
+        elif self.lists:
+            self.add_loose_item(flatten_code(text, language))
+        else:
+            self.builder.add(Code(text, language))
+
+    def add_loose_item(self, text: str) -> None:
+        """Text inside a list but outside its items (invalid, but browsers show it)."""
+        if self.list_block is not None:
+            self.list_block.items.append(ListItem(text, "-", self.lists[-1].depth))
+
+    def heading(self, tag: Tag, level: int) -> None:
+        self.flush()
+        title = inline_text(tag, SkipEither(self.skip, heading_decorations(tag)))
+        if not title:
+            return
+        if self.items or self.lists or self.quote_depth:
+            self.add_text(title)
+        else:
+            self.builder.heading(level, title)
+
+    # -- element handlers (return True to walk the children) -------------------------
+
+    def _br(self, tag: Tag) -> bool:
+        self.pieces.append(LINE_BREAK)
+        return False
+
+    def _hr(self, tag: Tag) -> bool:
+        self.flush()
+        return False
+
+    def _blockquote(self, tag: Tag) -> bool:
+        self.flush()
+        self.quote_depth += 1
+        return True
+
+    def _table(self, tag: Tag) -> bool:
+        self.flush()
+        if not is_data_table(tag, self.skip):
+            return True
+        table = read_table(tag, self.skip)
+        if table is None:
+            return False
+        if self.items or self.lists:
+            self.add_text(flatten_table(table))
+        else:
+            self.builder.add(table)
+        return False
+
+    def _open_list(self, tag: Tag) -> bool:
+        self.flush()
+        if self.items:
+            self.emit_item(self.items[-1])
+        elif not self.lists:
+            self.list_block = ListBlock([])
+        ordered = tag.name == "ol"
+        start = _int_attribute(tag, "start", 1) if ordered else 0
+        depth = min(len(self.lists), DEFAULT_MAX_LIST_DEPTH)
+        self.lists.append(_List(depth, ordered, start, tag.name == "dl"))
+        return True
+
+    def close_list(self) -> None:
+        self.flush()
+        if not self.lists:
+            return
+        closing = self.lists.pop()
+        if closing.definitions and self.items and self.items[-1].owner is closing:
+            self.emit_item(self.items.pop())
+        if not self.lists and self.list_block is not None:
+            if self.list_block.items:
+                self.builder.add(self.list_block)
+            self.list_block = None
+
+    def _open_item(self, tag: Tag) -> bool:
+        self.flush()
+        if not self.lists or self.lists[-1].definitions:
+            return True  # a stray `li`: its text becomes paragraphs
+        state = self.lists[-1]
+        if state.ordered:
+            state.next_number = _int_attribute(tag, "value", state.next_number)
+            marker = f"{state.next_number}."
+            state.next_number += 1
+        else:
+            marker = "-"
+        self.items.append(_Item(state, marker, tag))
+        return True
+
+    def _open_term(self, tag: Tag) -> bool:
+        self.flush()
+        if not self.lists or not self.lists[-1].definitions:
+            return True
+        current = self.items[-1] if self.items else None
+        if current is not None and current.owner is self.lists[-1]:
+            if not current.in_definition:
+                return True  # several terms for one definition
+            self.emit_item(self.items.pop())
+        self.items.append(_Item(self.lists[-1], "-"))
+        return True
+
+    def _open_definition(self, tag: Tag) -> bool:
+        self.flush()
+        if not self.lists or not self.lists[-1].definitions:
+            return True
+        current = self.items[-1] if self.items else None
+        if current is None or current.owner is not self.lists[-1]:
+            current = _Item(self.lists[-1], "-")
+            self.items.append(current)
+        current.in_definition = True
+        return True
+
+    def emit_item(self, item: _Item) -> None:
+        """Add the item's collected text to the list as one flattened `ListItem`."""
+        text = "\n\n".join(item.parts)
+        if item.terms:
+            term = ", ".join(item.terms)
+            text = f"{term}: {text}" if text else term
+        item.parts, item.terms = [], []
+        if not text or self.list_block is None:
+            return
+        marker = item.marker if not item.emitted else " " * len(item.marker)
+        self.list_block.items.append(ListItem(text, marker, item.owner.depth))
+        item.emitted = True
+
+
+def _int_attribute(tag: Tag, name: str, default: int) -> int:
+    raw = tag.get(name)
+    try:
+        return int(str(raw).strip()) if raw is not None else default
+    except ValueError:
+        return default

@@ -1,0 +1,143 @@
+"""PDF into the section tree, with the pages every block comes from.
+
+The stages, in order (see docs/pdf.md):
+
+    opening.py     open: password, junk before the header, damaged files repaired
+    page.py        pages: each page read on its own and closed at once (words, ruled
+                   tables, tags); parallel.py shares the pages of a large file out to
+                   several processes (`ParseSettings.page_workers`)
+    layout.py      layout: words to lines in reading order, column by column
+    tables.py      tables: ruled grids kept when they are real tables
+    furniture.py   furniture: running headers/footers and page numbers dropped
+    headings.py    headings: from tags, then bookmarks (structure.py), then typography
+                   (typography.py)
+    blocks.py      blocks: lines to paragraphs, lists, code and tables, in order, to the
+                   builder
+
+The first two run per page; the rest analyse the light per-page values (types.py) as a
+whole. cleanup.py holds the text clean-up and font vocabulary every stage shares.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ...document import Document
+from ...errors import NoTextError, ParseError
+from .. import ParseSettings
+from ..builder import TreeBuilder
+from .blocks import BlockWriter, usual_line_gap
+from .cleanup import document_vocabulary, is_mono, match_key
+from .furniture import drop_furniture
+from .headings import find_headings
+from .opening import open_pdf
+from .page import read_all_pages
+from .parallel import read_parallel, worth_it
+from .structure import OutlineEntry, has_structure, read_outline
+from .types import PageContent
+
+log = logging.getLogger("structchunk")
+
+DEFAULT_MONO_BODY_SHARE = 0.5
+"""When more than this share of the text is in a monospace font (typewritten transcripts,
+plain-text printouts), monospace means body text, not code."""
+
+
+def _metadata_title(pdf: Any) -> str:
+    value = (pdf.metadata or {}).get("Title")
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def _page_ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 7] → `1-3, 7`."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in spans)
+
+
+def _check_pages(pages: list[PageContent], warnings: list[str]) -> None:
+    """Warn about unreadable and image-only pages; fail when no page has text."""
+    broken = [p for p in pages if p.error]
+    for page in broken:
+        warnings.append(f"page {page.number} could not be read and was skipped ({page.error})")
+    if not any(p.items for p in pages):
+        if broken and not any(p.chars for p in pages):
+            raise ParseError(f"no page could be read ({broken[0].error})")
+        raise NoTextError(
+            "no text layer (a scan or images only?); structchunk does not run "
+            "OCR: convert it with an OCR tool first"
+        )
+    scans = [p.number for p in pages if not p.error and not p.chars and p.images]
+    if scans:
+        warnings.append(
+            f"pages {_page_ranges(scans)} have images but no text layer "
+            "(not OCRed); their content is missing"
+        )
+
+
+def _monospace_body(pages: list[PageContent]) -> None:
+    lines = [line for page in pages for line in page.lines()]
+    mono = sum(line.chars for line in lines if is_mono(line.font))
+    if mono > DEFAULT_MONO_BODY_SHARE * sum(line.chars for line in lines):
+        for line in lines:
+            line.mono = False
+
+
+def _title(title: str, pages: list[PageContent]) -> str:
+    """The metadata title, when page 1 prints it (metadata is often a file name)."""
+    key = match_key(title)
+    if not key or not pages:
+        return ""
+    first = next((p for p in pages if p.items), pages[0])
+    return title if any(match_key(line.printed()) == key for line in first.lines()) else ""
+
+
+def build(
+    pages: list[PageContent], outline: list[OutlineEntry], title: str, builder: TreeBuilder
+) -> Document:
+    """The document from its read pages: furniture dropped, headings, blocks."""
+    _check_pages(pages, builder.warnings)
+    _monospace_body(pages)
+    dropped = drop_furniture(pages)
+    source = find_headings(pages, outline)
+    log.debug("%d running header/footer lines dropped; headings from %s", dropped, source)
+    builder.set_title(_title(title, pages))
+    vocabulary = document_vocabulary([line for page in pages for line in page.lines()])
+    writer = BlockWriter(builder, vocabulary, usual_line_gap(pages))
+    for page in pages:
+        writer.feed(page)
+    writer.flush()
+    return builder.finish()
+
+
+def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
+    """Parse PDF bytes into a `Document`; every block carries its pages."""
+    builder = TreeBuilder("pdf")
+    opened = open_pdf(data, settings.pdf_password)
+    if opened.repaired:
+        builder.warnings.append("damaged file: repaired before reading, some text may be missing")
+    pdf = opened.pdf
+    try:
+        count = len(pdf.pages)
+        if count == 0:
+            raise NoTextError("the PDF has no pages")
+        if not getattr(pdf.doc, "is_extractable", True):
+            builder.warnings.append(
+                "the PDF's permissions forbid copying text; extracted "
+                "anyway (the owner password only restricts viewers)"
+            )
+        tagged = has_structure(pdf)
+        outline = read_outline(pdf, builder.warnings)
+        title = _metadata_title(pdf)
+        if worth_it(count, settings.page_workers):
+            pages = read_parallel(pdf, opened.data, opened.password, settings.page_workers, tagged)
+        else:
+            pages = read_all_pages(pdf, tagged)
+    finally:
+        pdf.close()
+    return build(pages, outline, title, builder)

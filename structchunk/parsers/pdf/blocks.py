@@ -1,0 +1,315 @@
+"""Lines to blocks: paragraphs, lists, code and tables, reported in order to the builder.
+
+Paragraph breaks come from vertical gaps larger than the document's usual line gap and
+from first-line indents; a paragraph left open at the bottom of a column or page goes on
+at the top of the next one when its last line does not end a sentence. Lines are joined
+with line-end hyphens repaired from the document's own vocabulary (`pdf_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ...document import Code, ListBlock, ListItem, Paragraph, Provenance, Table
+from ..builder import TreeBuilder
+from .cleanup import (
+    BULLET_GLYPHS,
+    Vocabulary,
+    bullet_marker,
+    ends_sentence,
+    match_key,
+    starts_lower,
+)
+from .tables import continues, extend, is_caption, to_table
+from .types import Line, PageContent, PageTable
+
+DEFAULT_PARAGRAPH_GAP = 0.45
+"""Extra gap, in font sizes, over the usual line gap that separates paragraphs (browsers
+leave about 1 em between paragraphs, typeset text 0.5 em or nothing but an indent)."""
+DEFAULT_INDENT = 0.8
+"""First-line indent, in font sizes, that starts a new paragraph (LaTeX: 1.5 em)."""
+DEFAULT_SIZE_CHANGE = 1.5
+"""A change of font size (points) between two lines ends the paragraph (captions, notes)."""
+DEFAULT_TIGHT_SHARE = 0.2
+"""Gaps under one font size must be at least this share of the larger gaps to be taken as
+the line gap (a few tight pairs in double-spaced text are not its line gap)."""
+DEFAULT_CODE_BLANK = 0.9
+"""A gap between code lines above this many font sizes was a blank line in the source."""
+
+
+_LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*")
+_CONTENTS_ENTRY = re.compile(r"(?:\.\s?){4,}\s*[\dIVXLCivxlc]{1,5}$")
+"""Dot leaders then a page number: a line of a table of contents."""
+
+
+def _pages(lines: list[Line]) -> Provenance:
+    return Provenance(pages=tuple(sorted({line.page for line in lines})))
+
+
+def usual_line_gap(pages: list[PageContent]) -> float:
+    """The usual gap (points) between consecutive lines of one paragraph.
+
+    The most common gap under one font size; in a document of one-line paragraphs the
+    most common gap overall would be the paragraph gap. Double-spaced text has no gap
+    under one font size, and then the most common gap is the line gap.
+    """
+    tight: Counter[float] = Counter()
+    loose: Counter[float] = Counter()
+    for page in pages:
+        lines = page.lines()
+        for a, b in zip(lines, lines[1:]):
+            if (
+                a.region == b.region
+                and abs(a.size - b.size) < 0.5
+                and not a.mono
+                and not a.heading
+                and not b.heading
+                and not b.marker
+            ):
+                gap = b.top - a.bottom
+                if -0.5 * a.size < gap < 2 * a.size:
+                    (tight if gap < a.size else loose)[round(gap * 2) / 2] += 1
+    counts = tight if sum(tight.values()) >= DEFAULT_TIGHT_SHARE * sum(loose.values()) else loose
+    return counts.most_common(1)[0][0] if counts else 2.0
+
+
+@dataclass
+class _Item:
+    marker: str
+    depth: int
+    text_x: float
+    marker_x: float
+    lines: list[Line] = field(default_factory=list)
+    parts: list[list[Line]] = field(default_factory=list)
+    contents: bool = False
+    """An entry of a table of contents."""
+
+
+class BlockWriter:
+    """Feeds pages, line by line, into paragraphs, lists, code and tables."""
+
+    def __init__(self, builder: TreeBuilder, vocabulary: Vocabulary, line_gap: float) -> None:
+        self.builder = builder
+        self.vocabulary = vocabulary
+        self.line_gap = line_gap
+        self.paragraph: list[Line] = []
+        self.code: list[Line] = []
+        self.items: list[_Item] = []
+        self.markers: list[float] = []
+        self.table: Table | None = None
+        self.last: Line | None = None
+
+    # -- decisions ---------------------------------------------------------------
+
+    def _gap_break(self, prev: Line, line: Line) -> bool:
+        """Is there a paragraph break between two lines of the same region?"""
+        gap = line.top - prev.bottom
+        size = max(prev.size, line.size, 1.0)
+        if gap > self.line_gap + DEFAULT_PARAGRAPH_GAP * size or gap < -size:
+            return True
+        return abs(prev.size - line.size) > DEFAULT_SIZE_CHANGE
+
+    def _follows(self, prev: Line, line: Line) -> bool:
+        """Does `line` continue the text block whose last line is `prev`?"""
+        if prev.page == line.page and prev.region == line.region:
+            if self._gap_break(prev, line):
+                return False
+            return line.marker_x <= prev.marker_x + DEFAULT_INDENT * max(line.size, 1.0)
+        # a new column or page: go on only mid-sentence
+        if abs(prev.size - line.size) > DEFAULT_SIZE_CHANGE:
+            return False
+        return not ends_sentence(prev.text) or starts_lower(line.text)
+
+    def _is_code(self, prev: Line | None, line: Line) -> bool:
+        """A monospace line is code unless it carries on the prose around it (a wrapped
+        line that happens to hold only inline code)."""
+        if self.code or prev is None or prev.mono or not (self.paragraph or self.items):
+            return True
+        if self.items:
+            same = prev.page == line.page and prev.region == line.region
+            under = line.x0 >= self.items[-1].text_x - 0.5 * max(line.size, 1.0)
+            return not under or (
+                self._gap_break(prev, line) if same else not self._follows(prev, line)
+            )
+        return not self._follows(prev, line)
+
+    def _is_list_start(self, line: Line) -> bool:
+        if not line.marker:
+            return False
+        if line.marker in BULLET_GLYPHS or line.marker in "•◦":
+            return True
+        prev = self.last
+        if prev is None or not (self.paragraph or self.items):
+            return True
+        if self.items and abs(line.marker_x - self.items[-1].marker_x) < 2:
+            return True  # the next number of an open list
+        return not self._follows(prev, line) or ends_sentence(prev.text)
+
+    # -- feeding -----------------------------------------------------------------
+
+    def feed(self, page: PageContent) -> None:
+        for item in page.items:
+            if isinstance(item, PageTable):
+                self.add_table(item)
+            elif item.heading:
+                self.flush()
+                title = item.text if item.marker in ("", "•", "◦") else item.printed()
+                self.builder.heading(item.heading, title, Provenance(pages=(item.page,)))
+                self.last = None
+                self.table = None
+            else:
+                self.add_line(item)
+
+    def add_line(self, line: Line) -> None:
+        if self._repeats_header(line):
+            return
+        self.table = None
+        prev = self.last
+        if _CONTENTS_ENTRY.search(line.text):
+            self.add_contents_entry(line)
+        elif line.mono and self._is_code(prev, line):
+            self.add_code(line)
+        elif self._is_list_start(line):
+            self.add_item(line)
+        elif self.items and prev is not None and self._in_item(prev, line):
+            pass
+        else:
+            self.flush_code()
+            self.flush_list()
+            if not (self.paragraph and prev is not None and self._follows(prev, line)):
+                self.flush_paragraph()
+            if line.marker:  # a number or dash that turned out not to start an item
+                line.text, line.marker = line.printed(), ""
+            self.paragraph.append(line)
+        self.last = line
+
+    def _repeats_header(self, line: Line) -> bool:
+        """The first line of a page repeating the header of the table the last page
+        ended with (printed as text when the header row is not tagged as cells)."""
+        table = self.table
+        if table is None or self.last is not None or not table.header:
+            return False
+        if line.page != max(table.prov.pages) + 1:
+            return False
+        return match_key(line.printed()) == match_key(" ".join(table.header[0]))
+
+    def _in_item(self, prev: Line, line: Line) -> bool:
+        """Add `line` to the open list item when it sits under the item's text."""
+        item = self.items[-1]
+        if item.contents or line.x0 < item.text_x - 0.5 * max(line.size, 1.0):
+            return False
+        if prev.page != line.page or prev.region != line.region:
+            if not self._follows(prev, line):
+                return False
+        elif self._gap_break(prev, line):
+            item.parts.append(item.lines)
+            item.lines = []
+        item.lines.append(line)
+        return True
+
+    def add_item(self, line: Line) -> None:
+        self.flush_code()
+        self.flush_paragraph()
+        while self.markers and self.markers[-1] > line.marker_x + 1.0:
+            self.markers.pop()
+        if not self.markers or line.marker_x > self.markers[-1] + 1.0:
+            self.markers.append(line.marker_x)
+        self.items.append(
+            _Item(bullet_marker(line.marker), len(self.markers) - 1, line.x0, line.marker_x, [line])
+        )
+
+    def add_contents_entry(self, line: Line) -> None:
+        """A table-of-contents line (`Title ........ 12`): one list item each, so the
+        contents never run together into one paragraph."""
+        self.flush_code()
+        self.flush_paragraph()
+        if self.items and not self.items[-1].contents:
+            self.flush_list()
+        line.text = _LEADER.sub(" … ", line.printed()).strip()
+        line.marker = ""
+        self.items.append(_Item("-", 0, line.x0, line.marker_x, [line], contents=True))
+
+    def add_code(self, line: Line) -> None:
+        self.flush_paragraph()
+        self.flush_list()
+        if self.code and not self._code_follows(self.code[-1], line):
+            self.flush_code()
+        self.code.append(line)
+
+    def _code_follows(self, prev: Line, line: Line) -> bool:
+        if prev.page == line.page and prev.region == line.region:
+            return line.top - prev.bottom < 3 * max(line.size, 1.0)
+        return True
+
+    def add_table(self, found: PageTable) -> None:
+        caption = ""
+        if len(self.paragraph) == 1 and is_caption(self.paragraph[0].text):
+            caption = self.paragraph.pop().text
+        self.flush()
+        if (
+            self.table is not None
+            and self.last is None
+            and found.page == max(self.table.prov.pages) + 1
+            and continues(self.table, found)
+        ):
+            extend(self.table, found)
+            return
+        self.table = to_table(found, caption)
+        self.builder.add(self.table)
+        self.last = None
+
+    # -- emitting ----------------------------------------------------------------
+
+    def join(self, lines: list[Line]) -> str:
+        """Lines as one text: hyphens repaired; rows of a borderless table stay rows."""
+        text = lines[0].text
+        for prev, line in zip(lines, lines[1:]):
+            if prev.cells > 1 and line.cells > 1:
+                text = f"{text}\n{line.text}"
+            else:
+                text = self.vocabulary.join(text, line.text)
+        return text
+
+    def flush_paragraph(self) -> None:
+        if self.paragraph:
+            self.builder.add(Paragraph(self.join(self.paragraph), _pages(self.paragraph)))
+            self.paragraph = []
+
+    def flush_list(self) -> None:
+        if not self.items:
+            return
+        items = []
+        for item in self.items:
+            parts = [*item.parts, item.lines] if item.lines else item.parts
+            text = "\n\n".join(self.join(part) for part in parts if part)
+            lines = [line for part in parts for line in part]
+            items.append(ListItem(text, item.marker, item.depth, _pages(lines)))
+        prov = Provenance(pages=tuple(sorted({p for i in items for p in i.prov.pages})))
+        self.builder.add(ListBlock(items, prov))
+        self.items = []
+        self.markers = []
+
+    def flush_code(self) -> None:
+        if not self.code:
+            return
+        left = min(line.x0 for line in self.code)
+        widths = sorted((line.x1 - line.x0) / len(line.text) for line in self.code if line.text)
+        char = widths[len(widths) // 2] if widths else 6.0
+        out: list[str] = []
+        for prev, line in zip([None, *self.code], self.code):
+            if (
+                prev is not None
+                and prev.page == line.page
+                and line.top - prev.bottom > DEFAULT_CODE_BLANK * line.size
+            ):
+                out.append("")
+            out.append(" " * max(0, round((line.x0 - left) / char)) + line.printed())
+        self.builder.add(Code("\n".join(out), "", _pages(self.code)))
+        self.code = []
+
+    def flush(self) -> None:
+        self.flush_paragraph()
+        self.flush_list()
+        self.flush_code()

@@ -1,0 +1,226 @@
+"""Text clean-up for PDF lines: ligatures, odd characters, fonts, list markers, hyphens."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from .types import Line
+
+_LIGATURES = str.maketrans(
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\ufb05": "st",
+        "\ufb06": "st",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+        "\u2002": " ",
+        "\u2003": " ",
+        "\u00ad": "",
+        "\u200b": "",
+        "\u200c": "",
+        "\u200d": "",
+        "\ufeff": "",
+    }
+)
+"""Typographic ligatures to their letters, odd spaces to a space, invisible marks away."""
+_CID = re.compile(r"\(cid:\d+\)")
+"""pdfminer's placeholder for a glyph without a Unicode mapping (icons, emoji)."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_SPACES = re.compile(r"[ \t]+")
+
+
+def clean_text(text: str) -> str:
+    """Ligatures expanded, unmapped glyphs and control characters dropped, spaces collapsed."""
+    text = text.translate(_LIGATURES)
+    if "(cid:" in text:
+        text = _CID.sub("", text)
+    text = _CONTROL.sub("", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def font_name(raw: str | None) -> str:
+    """`ABCDEF+DejaVuSans-Bold` → `DejaVuSans-Bold`."""
+    name = raw or ""
+    if len(name) > 7 and name[6] == "+":
+        name = name[7:]
+    return name
+
+
+_BOLD = re.compile(r"bold|black|heavy|demi|[-,]bd\b|cmbx", re.I)
+_MONO = re.compile(
+    r"mono|courier|consol|menlo|monaco|inconsolata|typewriter|cmtt|"
+    r"fixed|code|lucidaconsole",
+    re.I,
+)
+_STYLE_SUFFIX = re.compile(r"[-,].*$|(?:PS)?MT$|PS$")
+
+
+def is_bold(font: str) -> bool:
+    return bool(_BOLD.search(font))
+
+
+def is_mono(font: str) -> bool:
+    return bool(_MONO.search(font))
+
+
+def font_family(font: str) -> str:
+    """`DejaVuSans-Bold` → `DejaVuSans`; `Arial,Bold` → `Arial`; `ArialMT` → `Arial`."""
+    return _STYLE_SUFFIX.sub("", font) or font
+
+
+BULLET_GLYPHS = frozenset("•◦▪▫■□●○◆◇►▸▹‣⁃∙·\uf0b7\uf0a7\uf0d8\uf076\uf0fc❖➢✓✔")
+"""Bullet characters seen at line starts (the `\\uf0..` ones are Symbol/Wingdings bullets
+as Word exports them)."""
+DASH_BULLETS = frozenset("-–—*+")
+"""Markers that are bullets only where a paragraph could start (not mid-paragraph)."""
+_NUMBERED = re.compile(r"^(?:\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))$")
+"""`1.`, `12)`, `a)`, `(b)`, `iv.`, `(3)`: an ordered-list marker as a separate word."""
+
+
+def split_marker(words: list[str]) -> str:
+    """The list marker a line's words start with, if any.
+
+    A bullet glyph starts an item anywhere; a dash or a number only where a paragraph
+    could start, which the block stage decides (`pdf_blocks`).
+    """
+    if len(words) < 2:
+        return ""
+    first = words[0]
+    if len(first) == 1 and (first in BULLET_GLYPHS or first in DASH_BULLETS):
+        return first
+    return first if _NUMBERED.match(first) else ""
+
+
+def bullet_marker(glyph: str) -> str:
+    """Markers as the chunk text shows them: bullets become `-`, numbers stay as printed."""
+    if glyph in BULLET_GLYPHS or glyph in DASH_BULLETS:
+        return "-"
+    return glyph
+
+
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_HYPHEN_END = re.compile(r"([^\W\d_]+)-$")
+_FIRST_WORD = re.compile(r"^([^\W\d_]+)")
+
+
+class Vocabulary:
+    """Words seen inside lines of the whole document: the evidence for line-end hyphens.
+
+    `infor-` / `mation` is joined to `information` when `information` occurs elsewhere;
+    `well-` / `known` keeps its hyphen when `well-known` does. With no evidence, the
+    document's own habit decides (`hyphenates`, see `document_hyphenates`).
+    """
+
+    def __init__(self, lines: Iterable[str], hyphenates: bool) -> None:
+        self.words: set[str] = set()
+        self.hyphenates = hyphenates
+        for line in lines:
+            tokens = _WORD.findall(line.casefold())
+            if tokens and line.endswith("-"):
+                tokens.pop()  # the broken fragment itself is no evidence
+            self.words.update(tokens)
+
+    def join(self, left: str, right: str) -> str:
+        """Two consecutive lines of a paragraph as one text, line-end hyphen repaired."""
+        end = _HYPHEN_END.search(left)
+        start = _FIRST_WORD.match(right)
+        if not end or not start:
+            glued = left.endswith(("-", "\u2010")) or (
+                left.endswith("\u2013") and right[:1].isdigit()
+            )
+            return f"{left}{right}" if glued else f"{left} {right}"
+        head, tail = end.group(1), start.group(1)
+        if tail[0].isupper():  # `COVID-` / `19`, `Jean-` / `Paul`: a real hyphen
+            return f"{left}{right}"
+        compound = f"{head}-{tail}".casefold() in self.words
+        joined = (head + tail).casefold() in self.words
+        if compound != joined:  # the document itself spells it one way
+            return f"{left[:-1]}{right}" if joined else f"{left}{right}"
+        return f"{left[:-1]}{right}" if self.hyphenates else f"{left}{right}"
+
+
+DEFAULT_HYPHENATION_SHARE = 0.02
+"""Share of prose lines ending in `letter-` above which justified text is taken to
+hyphenate words at line ends (the corpus's two-column LaTeX paper: 9%)."""
+DEFAULT_HYPHENATION_MIN = 3
+"""Fewest broken words before a document counts as hyphenating."""
+DEFAULT_JUSTIFIED_SHARE = 0.5
+"""Share of a column's lines ending at its right edge above which text is justified.
+Word-breaking hyphenation comes with justified text (LaTeX, typeset reports); browsers
+and word processors set ragged text and break lines only at real hyphens."""
+
+
+def is_justified(lines: list[Line]) -> bool:
+    """Do most prose lines end at their column's right edge?"""
+    ends: dict[tuple[int, int], Counter[int]] = {}
+    for line in lines:
+        ends.setdefault((line.page, line.region), Counter())[round(line.x1)] += 1
+    edges = {key: counts.most_common(1)[0][0] for key, counts in ends.items()}
+    flush = sum(1 for line in lines if abs(line.x1 - edges[(line.page, line.region)]) <= 1.5)
+    return bool(lines) and flush / len(lines) > DEFAULT_JUSTIFIED_SHARE
+
+
+def document_hyphenates(lines: list[Line]) -> bool:
+    """Does the document break words with hyphens at line ends (prose lines only)?"""
+    broken = sum(1 for line in lines if _HYPHEN_END.search(line.text))
+    return (
+        broken >= DEFAULT_HYPHENATION_MIN
+        and broken > DEFAULT_HYPHENATION_SHARE * len(lines)
+        and is_justified(lines)
+    )
+
+
+def hyphen_votes(lines: list[str], vocabulary: Vocabulary) -> int:
+    """Broken words the document also spells joined, minus those it spells hyphenated."""
+    votes = 0
+    for left, right in zip(lines, lines[1:]):
+        end, start = _HYPHEN_END.search(left), _FIRST_WORD.match(right)
+        if end and start and not start.group(1)[0].isupper():
+            head, tail = end.group(1), start.group(1)
+            votes += ((head + tail).casefold() in vocabulary.words) - (
+                f"{head}-{tail}".casefold() in vocabulary.words
+            )
+    return votes
+
+
+DEFAULT_HYPHEN_VOTES = 2
+"""Broken words spelt joined (or hyphenated) elsewhere, net, that settle whether the
+document hyphenates; one could be a coincidence."""
+
+
+def document_vocabulary(lines: list[Line]) -> Vocabulary:
+    """The document's words, and its habit at line ends: its own spellings first, then
+    justified text with many broken lines."""
+    prose = [line for line in lines if not line.mono]
+    vocabulary = Vocabulary((line.text for line in lines), document_hyphenates(prose))
+    votes = hyphen_votes([line.text for line in prose], vocabulary)
+    if abs(votes) >= DEFAULT_HYPHEN_VOTES:
+        vocabulary.hyphenates = votes > 0
+    return vocabulary
+
+
+_TERMINAL = re.compile(r"[.!?:;][\"'”’»)\]]*$")
+
+
+def ends_sentence(text: str) -> bool:
+    """The line ends a sentence (or a lead-in ending in a colon)."""
+    return bool(_TERMINAL.search(text))
+
+
+def starts_lower(text: str) -> bool:
+    return bool(text) and text[0].islower()
+
+
+_NORM = re.compile(r"[\W_]+")
+
+
+def match_key(text: str) -> str:
+    """Text reduced to lower-case letters and digits, for matching titles to lines."""
+    return _NORM.sub("", text.translate(_LIGATURES).casefold())

@@ -1,0 +1,101 @@
+"""Running headers, running footers and page numbers: the only PDF text that is dropped.
+
+A line is page furniture when it sits in the top or bottom margin band of its page and
+the same text (digits ignored, so `Page 3 of 9` matches `Page 4 of 9`) appears at about
+the same height on a good share of the pages; a lone page number in a margin band is
+furniture on any document of two pages or more.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from .types import Line, PageContent
+
+DEFAULT_MARGIN_BAND = 0.12
+"""Top and bottom share of the page height where running headers and footers live
+(US Letter: the top and bottom 95 points, about 1.3 inches)."""
+DEFAULT_NUMBER_BAND = 0.25
+"""A lone page number may sit this far from the top or bottom edge (LaTeX prints it 1.6
+inches up), when it is the first or last line of its page."""
+DEFAULT_REPEAT_SHARE = 0.4
+"""Share of the pages a line must repeat on to be a running header or footer; 0.4, not
+0.5, so that headers alternating between odd and even pages still count."""
+DEFAULT_ENOUGH_REPEATS = 4
+"""Repeating on this many pages is enough in a long document: a part or chapter has its
+own running header (the corpus's strategic plans title their contents pages apart)."""
+DEFAULT_POSITION_TOLERANCE = 6.0
+"""How far (points) a running header may move from page to page."""
+_DIGITS = re.compile(r"\d+")
+_PAGE_NUMBER = re.compile(
+    r"^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*"
+    r"[-–—)\]]?(?:\s*(?:of|/|von|de)\s*\d{1,4})?$",
+    re.I,
+)
+
+
+def _key(line: Line) -> str:
+    return _DIGITS.sub("#", " ".join(line.printed().casefold().split()))
+
+
+def _in_band(line: Line, height: float, share: float = DEFAULT_MARGIN_BAND) -> bool:
+    band = share * height
+    return line.top < band or line.bottom > height - band
+
+
+def is_page_number(text: str) -> bool:
+    return bool(_PAGE_NUMBER.match(text.strip()))
+
+
+def _repeated(positions: list[tuple[int, float]], needed: int) -> set[int]:
+    """Pages on which the line sits at a height shared with enough other pages."""
+    buckets: dict[int, set[int]] = defaultdict(set)
+    for page, top in positions:
+        buckets[round(top / DEFAULT_POSITION_TOLERANCE)].add(page)
+    keep: set[int] = set()
+    for bucket, pages in buckets.items():
+        near = pages | buckets.get(bucket - 1, set()) | buckets.get(bucket + 1, set())
+        if len(near) >= needed:
+            keep |= pages
+    return keep
+
+
+def drop_furniture(pages: list[PageContent]) -> int:
+    """Remove running headers, footers and page numbers in place; returns how many."""
+    readable = [p for p in pages if not p.error]
+    if len(readable) < 2:
+        return 0
+    needed = max(2, min(round(DEFAULT_REPEAT_SHARE * len(readable)), DEFAULT_ENOUGH_REPEATS))
+    seen: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for page in readable:
+        for line in page.lines():
+            if _in_band(line, page.height):
+                seen[_key(line)].append((page.number, line.top))
+    furniture = {
+        key: _repeated(spots, needed)
+        for key, spots in seen.items()
+        if len({p for p, _ in spots}) >= needed
+    }
+    dropped = 0
+    for page in readable:
+        lines = page.lines()
+        ends = (
+            {id(min(lines, key=lambda x: x.top)), id(max(lines, key=lambda x: x.bottom))}
+            if lines
+            else set()
+        )
+        kept = []
+        for item in page.items:
+            if isinstance(item, Line) and (
+                _in_band(item, page.height)
+                and page.number in furniture.get(_key(item), ())
+                or id(item) in ends
+                and _in_band(item, page.height, DEFAULT_NUMBER_BAND)
+                and is_page_number(item.printed())
+            ):
+                dropped += 1
+                continue
+            kept.append(item)
+        page.items = kept
+    return dropped

@@ -1,0 +1,170 @@
+"""Which lines are headings, and at which level: tags, then bookmarks, then typography.
+
+The best evidence the file has wins: a tagged structure tree with heading elements is
+the author's own markup; bookmarks are titles the author chose, matched here to the
+printed lines on their destination page; without either, typography decides (see
+`pdf_typography`). Running headers are gone before this stage, and table cells are
+never lines, so neither can become a heading.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from .cleanup import match_key
+from .structure import OutlineEntry
+from .types import Line, PageContent
+from .typography import merge_runs, typography_headings
+
+HeadingSource = Literal["tags", "bookmarks", "typography"]
+
+DEFAULT_OUTLINE_MIN_MATCHED = 0.3
+"""Share of bookmarks that must match printed lines before bookmarks are trusted; below
+it they are likely stale (copied from another edition) and typography decides."""
+DEFAULT_OUTLINE_MAX_LINES = 4
+"""A bookmark title may match at most this many consecutive lines (a wrapped heading)."""
+DEFAULT_OUTLINE_COVER = 0.6
+"""Share of a line a bookmark title must cover to name it (`Strategy 1.1.1 Roads` names
+the line `Strategy 1.1.1. Roads PLACEHOLDER_1`)."""
+_ATTRIBUTES = re.compile(r"\s*\{\s*[#.][\w\s#.:=\"'-]*\}?\s*$")
+"""`Title { #anchor }`: a Markdown attribute list printed by accident, not title text
+(also when the line broke inside it)."""
+_LEADING_NUMBER = re.compile(r"^\s*(?:(?:\d+[.)]?)+|[IVXLCivxlc]+[.)])\s+")
+"""`2.3 `, `IV. `: section numbers printed or bookmarked on one side only."""
+
+
+def heading_title(text: str) -> str:
+    return _ATTRIBUTES.sub("", text).strip()
+
+
+def apply_tags(pages: list[PageContent]) -> None:
+    """Headings from the structure tree; lines of one heading element become one."""
+    for page in pages:
+        for line in page.lines():
+            if line.tag is not None:
+                line.heading = line.tag[1]
+    merge_runs(pages, lambda a, b: a.tag == b.tag)
+
+
+def _key(text: str) -> str:
+    return match_key(_LEADING_NUMBER.sub("", text))
+
+
+def _covers(title: str, line: str) -> bool:
+    """The line is the title, give or take a little (a section number, a stray mark)."""
+    return title in line and len(title) >= DEFAULT_OUTLINE_COVER * len(line)
+
+
+def _match_on_page(
+    page: PageContent, key: str, top: float | None, taken: set[int]
+) -> list[Line] | None:
+    """The run of lines on `page` whose text is the bookmark title, nearest to `top`."""
+    lines = page.lines()
+    keys = [_key(line.printed()) for line in lines]
+    found: list[tuple[float, list[Line]]] = []
+    for start, first in enumerate(keys):
+        if not first or id(lines[start]) in taken:
+            continue
+        if _covers(key, first):
+            distance = abs(lines[start].top - top) if top is not None else float(start)
+            found.append((distance, lines[start : start + 1]))
+            continue
+        if not key.startswith(first):
+            continue
+        joined, end = first, start
+        while joined != key and end + 1 < min(len(lines), start + DEFAULT_OUTLINE_MAX_LINES):
+            end += 1
+            joined += keys[end]
+            if not key.startswith(joined):
+                break
+        if joined == key:
+            distance = abs(lines[start].top - top) if top is not None else float(start)
+            found.append((distance, lines[start : end + 1]))
+    return min(found, key=lambda f: f[0])[1] if found else None
+
+
+def match_outline(
+    pages: list[PageContent], entries: list[OutlineEntry]
+) -> list[tuple[OutlineEntry, list[Line] | None]]:
+    """Each bookmark with the lines printing its title (None when not found)."""
+    by_number = {page.number: page for page in pages}
+    taken: set[int] = set()
+    out: list[tuple[OutlineEntry, list[Line] | None]] = []
+    for entry in entries:
+        key = _key(entry.title)
+        match = None
+        if key and entry.page is not None:
+            for number in (entry.page, entry.page + 1, entry.page - 1):
+                page = by_number.get(number)
+                if page is not None:
+                    top = entry.top if number == entry.page else None
+                    match = _match_on_page(page, key, top, taken)
+                if match:
+                    break
+        if match:
+            taken.update(id(line) for line in match)
+        out.append((entry, match))
+    return out
+
+
+def apply_outline(
+    pages: list[PageContent], matches: list[tuple[OutlineEntry, list[Line] | None]]
+) -> None:
+    """Mark matched lines as headings; insert unmatched bookmarks where they point."""
+    owner: dict[int, int] = {}
+    for group, (entry, lines) in enumerate(matches, start=1):
+        if lines:
+            for line in lines:
+                line.heading = entry.level
+                owner[id(line)] = group
+        elif entry.page is not None:
+            _insert(pages, entry)
+    merge_runs(pages, lambda a, b: id(a) in owner and owner[id(a)] == owner.get(id(b)))
+
+
+def _insert(pages: list[PageContent], entry: OutlineEntry) -> None:
+    for page in pages:
+        if page.number != entry.page or page.error:
+            continue
+        index = 0
+        if entry.top is not None:
+            index = next(
+                (i for i, item in enumerate(page.items) if item.top >= entry.top - 2),
+                len(page.items),
+            )
+        heading = Line(
+            text=entry.title,
+            page=page.number,
+            x0=0.0,
+            x1=0.0,
+            top=entry.top or 0.0,
+            bottom=entry.top or 0.0,
+            size=0.0,
+            font="",
+            heading=entry.level,
+            synthetic=True,
+        )
+        page.items.insert(index, heading)
+        return
+
+
+def find_headings(pages: list[PageContent], outline: list[OutlineEntry]) -> HeadingSource:
+    """Mark heading lines (`Line.heading`) from the best evidence; says which was used."""
+    if any(line.tag is not None for page in pages for line in page.lines()):
+        apply_tags(pages)
+        source: HeadingSource = "tags"
+    else:
+        matches = match_outline(pages, outline) if outline else []
+        matched = sum(1 for _, lines in matches if lines)
+        if matches and matched >= DEFAULT_OUTLINE_MIN_MATCHED * len(matches):
+            apply_outline(pages, matches)
+            source = "bookmarks"
+        else:
+            typography_headings(pages)
+            source = "typography"
+    for page in pages:
+        for line in page.lines():
+            if line.heading:
+                line.text = heading_title(line.text)
+    return source

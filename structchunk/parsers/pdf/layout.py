@@ -1,0 +1,302 @@
+"""Words to lines in reading order: rows, column gutters, and regions read column by column.
+
+A page is cut into horizontal bands: a row that crosses a column gutter (a title, a
+full-width paragraph, a wide table) is a band of its own; the rows between such rows
+are read column by column, left to right. Gutters are vertical strips that almost no
+word covers, with prose-like text on both sides, so a borderless table's aligned
+columns are not mistaken for text columns.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cleanup import clean_text, is_bold, is_mono, split_marker
+from .types import Line, PageTable, Word
+
+DEFAULT_ROW_OVERLAP = 0.5
+"""Share of the smaller height two words must overlap vertically to sit on one row
+(superscripts overlap their line by about half their height)."""
+DEFAULT_TINY = 0.3
+"""Words under this share of the body size (1-point text under a 10-point body: hidden
+ids and placeholders some generators print) make rows of their own, so they never
+glue onto the visible line beside them."""
+DEFAULT_SPACE_RATIO = 0.1
+"""Gap, in font sizes, above which two adjacent words are separated by a space: a space
+glyph is 0.2–0.3 em, while pieces of one word split by a font change touch (gap ≈ 0)."""
+DEFAULT_SAME_SIZE = 0.08
+"""Words within this relative size of the line's main size count as the same size."""
+DEFAULT_CELL_GAP = 1.5
+"""A gap of this many font sizes inside a line separates table cells, not words (the
+widest word space in justified corpus text is about 1 em)."""
+DEFAULT_MIN_GUTTER_EM = 0.8
+"""Narrowest column gutter, in body font sizes: LaTeX's default `\\columnsep` is 10 pt
+with 10 pt text; word spaces in justified text stay under 0.6 em in the corpus."""
+DEFAULT_GUTTER_COVERAGE = 0.12
+"""A gutter strip may be crossed by at most this share of the page's rows (titles and
+full-width lines cross it; column text does not)."""
+DEFAULT_COLUMN_MIN_ROWS = 6
+"""Each side of a gutter needs at least this many rows of text beside the other side (a
+small borderless table has fewer)."""
+DEFAULT_COLUMN_MIN_WORDS = 4.0
+"""Mean words per row on each side: prose columns have 6–12 (the corpus's three-column
+register: 6–7), borderless table columns 1–4."""
+DEFAULT_COLUMN_FULL_ROWS = 0.5
+"""Share of a column's rows that must fill at least 70% of its width (wrapped prose
+does; the cells of a borderless table vary too much)."""
+
+
+@dataclass(slots=True)
+class Row:
+    """Words on one visual row (possibly across columns), or a table placed in the flow."""
+
+    words: list[Word] = field(default_factory=list)
+    top: float = 0.0
+    bottom: float = 0.0
+    table: PageTable | None = None
+
+    @property
+    def x0(self) -> float:
+        return self.table.x0 if self.table else min(w.x0 for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return self.table.x1 if self.table else max(w.x1 for w in self.words)
+
+
+def body_size(words: list[Word]) -> float:
+    """The most common font size, by characters."""
+    sizes: Counter[float] = Counter()
+    for word in words:
+        sizes[round(word.size, 1)] += len(word.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+def cluster_rows(words: list[Word]) -> list[Row]:
+    """Group words into rows; near-invisible text (see `DEFAULT_TINY`) rows apart."""
+    limit = DEFAULT_TINY * body_size(words)
+    tiny = [w for w in words if w.size < limit]
+    if not tiny:
+        return _cluster(words)
+    rows = _cluster([w for w in words if w.size >= limit]) + _cluster(tiny)
+    rows.sort(key=lambda r: r.top)
+    return rows
+
+
+def _cluster(words: list[Word]) -> list[Row]:
+    """Group words into rows by vertical overlap with the row's tallest word."""
+    rows: list[Row] = []
+    open_rows: list[Row] = []
+    for word in sorted(words, key=lambda w: (w.bottom, w.x0)):
+        height = max(word.bottom - word.top, 0.1)
+        target = None
+        for row in reversed(open_rows[-12:]):
+            overlap = min(row.bottom, word.bottom) - max(row.top, word.top)
+            if overlap >= DEFAULT_ROW_OVERLAP * min(height, row.bottom - row.top):
+                target = row
+                break
+        if target is None:
+            target = Row([word], word.top, word.bottom)
+            rows.append(target)
+            open_rows.append(target)
+            continue
+        target.words.append(word)
+        if height > target.bottom - target.top:
+            target.top, target.bottom = word.top, word.bottom
+    for row in rows:
+        row.words.sort(key=lambda w: w.x0)
+    rows.sort(key=lambda r: r.top)
+    return rows
+
+
+def find_gutters(rows: list[Row], body_size: float) -> list[tuple[float, float]]:
+    """Vertical strips between text columns, left to right (empty on one-column pages)."""
+    words = [w for row in rows for w in row.words]
+    if len(rows) < 2 * DEFAULT_COLUMN_MIN_ROWS or not words:
+        return []
+    left = int(min(w.x0 for w in words))
+    right = int(max(w.x1 for w in words)) + 1
+    coverage = [0] * (right - left + 2)
+    for word in words:
+        coverage[int(word.x0) - left] += 1
+        coverage[int(word.x1) + 1 - left] -= 1
+    limit = max(1, int(DEFAULT_GUTTER_COVERAGE * len(rows)))
+    min_width = DEFAULT_MIN_GUTTER_EM * body_size
+    gutters: list[tuple[float, float]] = []
+    running, start = 0, None
+    for offset in range(right - left):
+        running += coverage[offset]
+        if running <= limit:
+            start = offset if start is None else start
+            continue
+        if start is not None and offset - start >= min_width and start > 0:
+            gutters.append((left + start, left + offset))
+        start = None
+    return [g for g in gutters if _is_text_gutter(rows, g)]
+
+
+def _side_rows(rows: list[Row], lo: float, hi: float) -> list[tuple[float, float, int]]:
+    """Per row, the (x0, x1, word count) of its words lying within [lo, hi]."""
+    out = []
+    for row in rows:
+        inside = [w for w in row.words if w.x0 >= lo - 0.5 and w.x1 <= hi + 0.5]
+        if inside:
+            out.append((inside[0].x0, inside[-1].x1, len(inside)))
+    return out
+
+
+def _prose_like(side: list[tuple[float, float, int]]) -> bool:
+    if len(side) < DEFAULT_COLUMN_MIN_ROWS:
+        return False
+    if sum(n for _, _, n in side) / len(side) < DEFAULT_COLUMN_MIN_WORDS:
+        return False
+    left = min(x0 for x0, _, _ in side)
+    width = max(x1 for _, x1, _ in side) - left
+    full = sum(1 for _, x1, _ in side if x1 - left >= 0.7 * width)
+    return full >= DEFAULT_COLUMN_FULL_ROWS * len(side)
+
+
+def _is_text_gutter(rows: list[Row], gutter: tuple[float, float]) -> bool:
+    g0, g1 = gutter
+    both = [
+        r for r in rows if any(w.x1 <= g0 for w in r.words) and any(w.x0 >= g1 for w in r.words)
+    ]
+    if len(both) < DEFAULT_COLUMN_MIN_ROWS:
+        return False
+    return _prose_like(_side_rows(both, float("-inf"), g0)) and _prose_like(
+        _side_rows(both, g1, float("inf"))
+    )
+
+
+def _crosses(x0: float, x1: float, gutters: list[tuple[float, float]]) -> bool:
+    """The box reaches over the middle of a gutter (column text stops short of it)."""
+    return any(x0 < (g0 + g1) / 2 < x1 for g0, g1 in gutters)
+
+
+def _column(x0: float, x1: float, gutters: list[tuple[float, float]]) -> int:
+    center = (x0 + x1) / 2
+    return sum(1 for g0, g1 in gutters if center > (g0 + g1) / 2)
+
+
+def regions(rows: list[Row], gutters: list[tuple[float, float]]) -> list[list[Row]]:
+    """Rows regrouped into reading-order regions: full-width bands and column segments."""
+    if not gutters:
+        return [rows] if rows else []
+    out: list[list[Row]] = []
+    band: list[list[Row]] = []
+
+    def close_band() -> None:
+        out.extend(column for column in band if column)
+        band.clear()
+
+    for row in rows:
+        if _is_spanning(row, gutters):
+            close_band()
+            if out and out[-1] and _is_spanning(out[-1][-1], gutters):
+                out[-1].append(row)
+            else:
+                out.append([row])
+            continue
+        if not band:
+            band.extend([] for _ in range(len(gutters) + 1))
+        if row.table:
+            band[_column(row.x0, row.x1, gutters)].append(row)
+            continue
+        parts: dict[int, list[Word]] = {}
+        for word in row.words:
+            parts.setdefault(_column(word.x0, word.x1, gutters), []).append(word)
+        for index, words in sorted(parts.items()):
+            band[index].append(Row(words, row.top, row.bottom))
+    close_band()
+    return out
+
+
+def _row_spans(row: Row, gutters: list[tuple[float, float]]) -> bool:
+    """A word crosses a gutter's middle, or the words either side of it are closer than
+    half the gutter (a title whose word space happens to fall in the gutter)."""
+    for g0, g1 in gutters:
+        middle = (g0 + g1) / 2
+        left = [w for w in row.words if w.x1 <= middle]
+        right = [w for w in row.words if w.x0 >= middle]
+        if len(left) + len(right) < len(row.words):
+            return True
+        if left and right and right[0].x0 - left[-1].x1 < (g1 - g0) / 2:
+            return True
+    return False
+
+
+def _is_spanning(row: Row, gutters: list[tuple[float, float]]) -> bool:
+    if row.table is not None:
+        return _crosses(row.table.x0, row.table.x1, gutters)
+    return _row_spans(row, gutters)
+
+
+def join_words(words: list[Word]) -> str:
+    """A row's words (left to right) as text: a space only where there is a gap."""
+    parts: list[str] = []
+    previous: Word | None = None
+    for word in words:
+        if previous is not None:
+            gap = word.x0 - previous.x1
+            parts.append(" " if gap > DEFAULT_SPACE_RATIO * max(word.size, 1.0) else "")
+        parts.append(word.text)
+        previous = word
+    return clean_text("".join(parts))
+
+
+def make_line(words: list[Word], page: int, region: int) -> Line | None:
+    """One `Line` from a row's words (left to right): text, dominant style, list marker."""
+    text = join_words(words)
+    if not text:
+        return None
+    weights: Counter[tuple[str, float]] = Counter()
+    for word in words:
+        weights[(word.font, round(word.size, 1))] += len(word.text)
+    (font, size), main = weights.most_common(1)[0]
+    styled = [w for w in words if any(ch.isalnum() for ch in w.text)]
+    others = tuple(
+        sorted(
+            {
+                (w.font, round(w.size, 1))
+                for w in styled
+                if (w.font, round(w.size, 1)) != (font, size)
+            }
+        )
+    )
+    chars = sum(weights.values())
+    cells = 1 + sum(
+        1 for a, b in zip(words, words[1:]) if b.x0 - a.x1 > DEFAULT_CELL_GAP * max(size, 1.0)
+    )
+    line = Line(
+        text=text,
+        page=page,
+        x0=words[0].x0,
+        x1=words[-1].x1,
+        top=min(w.top for w in words),
+        bottom=max(w.bottom for w in words),
+        size=size,
+        font=font,
+        bold=is_bold(font),
+        mono=all(is_mono(w.font) for w in styled) if styled else False,
+        uniform=all(abs(w.size - size) <= DEFAULT_SAME_SIZE * size for w in styled),
+        main_share=main / chars,
+        region=region,
+        marker_x=words[0].x0,
+        chars=chars,
+        cells=cells,
+        inline_styles=others,
+    )
+    _take_marker(line, words)
+    return line
+
+
+def _take_marker(line: Line, words: list[Word]) -> None:
+    tokens = line.text.split(" ", 1)
+    marker = split_marker(tokens)
+    if not marker or len(words) < 2 or words[0].text.strip() != marker:
+        return
+    line.marker = marker
+    line.text = tokens[1]
+    rest = [w for w in words if w.x0 > words[0].x0 + 0.1] or words
+    line.x0 = rest[0].x0

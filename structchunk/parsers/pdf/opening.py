@@ -1,0 +1,144 @@
+"""Opening a PDF: password, junk before the header, damaged files, and clear errors.
+
+pdfminer (under pdfplumber) is strict about the file's skeleton. When it cannot open a
+file, the bytes are handed to PDFium (pypdfium2, which pdfplumber already installs),
+which rebuilds a broken cross-reference table the way viewers do; the rewritten file
+is then read as usual and a warning says the file was repaired.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pdfplumber
+from pdfminer.pdfdocument import PDFPasswordIncorrect
+
+from ...errors import EncryptedDocumentError, ParseError
+
+log = logging.getLogger("structchunk")
+
+HEADER = b"%PDF-"
+DEFAULT_HEADER_SEARCH = 65536
+"""How far to look for `%PDF-` past junk at the start. The spec allows 1 KB (PDF 1.7,
+Annex H.3); viewers look further, and mail gateways prepend longer banners."""
+DEFAULT_CATALOG_LOOKBACK = 4096
+"""How far before `/Type /Catalog` its `N 0 obj` header may be (a long catalog dictionary)."""
+_OBJECT_HEADER = re.compile(rb"(\d+)\s+(\d+)\s+obj\b")
+_CATALOG = re.compile(rb"/Type\s*/Catalog\b")
+_PDFIUM_REMOVE_SECURITY = 3
+"""`FPDF_REMOVE_SECURITY`: write the repaired copy unencrypted (it was opened already)."""
+
+
+@dataclass
+class OpenedPdf:
+    """An open pdfplumber document and the exact bytes it was opened from."""
+
+    pdf: Any
+    data: bytes
+    password: str
+    """The password that opens `data` (empty after PDFium rewrote it unencrypted)."""
+    repaired: bool = False
+
+
+def _chain(error: BaseException) -> list[BaseException]:
+    out: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and current not in out:
+        out.append(current)
+        current = current.__cause__ or current.__context__
+    return out
+
+
+def _reason(error: BaseException) -> str:
+    messages = [str(e).strip() for e in _chain(error) if str(e).strip()]
+    return messages[-1] if messages else type(_chain(error)[-1]).__name__
+
+
+def open_plain(data: bytes, password: str) -> Any:
+    """pdfplumber's own open, nothing more (used by worker processes too)."""
+    pdf = pdfplumber.open(io.BytesIO(data), password=password)
+    _ = pdf.pages  # builds the page list: a broken page tree fails here, not later
+    return pdf
+
+
+def _encrypted(error: BaseException, password: str) -> EncryptedDocumentError:
+    if password:
+        return EncryptedDocumentError(
+            "the PDF is encrypted and the password given is wrong; "
+            "pass the right one with --password"
+        )
+    return EncryptedDocumentError(
+        "the PDF is encrypted; pass its password with --password (or $STRUCTCHUNK_PDF_PASSWORD)"
+    )
+
+
+def _repair(data: bytes, password: str) -> bytes | None:
+    """PDFium's rewrite of a damaged file, or None when PDFium cannot read it either."""
+    try:
+        import pypdfium2
+    except ImportError:  # pragma: no cover - pdfplumber depends on it
+        return None
+    try:
+        document = pypdfium2.PdfDocument(data, password=password or None)
+        try:
+            if len(document) == 0:
+                return None
+            out = io.BytesIO()
+            document.save(out, flags=_PDFIUM_REMOVE_SECURITY)
+            return out.getvalue()
+        finally:
+            document.close()
+    except Exception as error:  # PDFium refuses the file: the caller reports pdfminer's reason
+        log.debug("PDFium could not repair the file: %s", error)
+        return None
+
+
+def _rebuild_trailer(data: bytes) -> bytes | None:
+    """A truncated file cut back to its last whole object, with a trailer naming its
+    catalog: pdfminer's own fallback then indexes the objects (object streams too)."""
+    end = data.rfind(b"endobj")
+    if end < 0:
+        return None
+    body = data[: end + len(b"endobj")]
+    for found in _CATALOG.finditer(body):
+        window = body[max(0, found.start() - DEFAULT_CATALOG_LOOKBACK) : found.start()]
+        headers = list(_OBJECT_HEADER.finditer(window))
+        if headers:
+            number, generation = headers[-1].groups()
+            return body + b"\ntrailer\n<< /Root " + number + b" " + generation + b" R >>\n%%EOF\n"
+    return None
+
+
+def _reopen(data: bytes, password: str, reason: str) -> OpenedPdf:
+    """Try PDFium's rewrite, then a rebuilt trailer; a one-line error if both fail."""
+    for repair in (_repair, lambda d, p: _rebuild_trailer(d)):
+        fixed = repair(data, password)
+        if fixed is None:
+            continue
+        try:
+            key = "" if repair is _repair else password
+            return OpenedPdf(open_plain(fixed, key), fixed, key, repaired=True)
+        except Exception as error:  # this repair did not help: try the next one
+            log.debug("repaired copy unreadable: %s", _reason(error))
+    raise ParseError(f"damaged PDF that cannot be read ({reason})")
+
+
+def open_pdf(data: bytes, password: str = "") -> OpenedPdf:
+    """Open PDF bytes, repairing what viewers repair; raise one-line errors otherwise."""
+    if not data.strip():
+        raise ParseError("empty file, not a PDF")
+    start = data.find(HEADER, 0, DEFAULT_HEADER_SEARCH)
+    if start < 0:
+        raise ParseError("not a PDF (no %PDF- header)")
+    data = data[start:] if start else data
+    try:
+        return OpenedPdf(open_plain(data, password), data, password)
+    except Exception as error:  # classified below; pdfminer raises many unrelated types
+        if any(isinstance(e, PDFPasswordIncorrect) for e in _chain(error)):
+            raise _encrypted(error, password) from None
+        reason = _reason(error)
+    return _reopen(data, password, reason)

@@ -1,0 +1,154 @@
+"""Ruled tables: found with pdfplumber's `find_tables()`, kept when they are real grids.
+
+A table is kept when it has at least two rows and two columns with text; a single
+framed box (a note, a code background) stays ordinary text. A table continued on the
+next page (same columns, header repeated or not) is merged into one `Table` whose
+rows keep their own pages.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...document import Provenance, Table
+from .cleanup import clean_text, match_key
+from .layout import cluster_rows, join_words
+from .types import PageTable, Word
+
+Cell = tuple[int, int, int, bool]
+"""(table element id, row, column, header) from the structure tree."""
+
+TABLE_SETTINGS: dict[str, Any] = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
+"""Only ruled tables: text-alignment strategies find "tables" in every two-column list."""
+_NUMERIC = re.compile(r"^[\s\d.,%$€£()+\-–/:]*$")
+_HYPHEN_BREAK = re.compile(r"(?<=\w-)\s*\n\s*")
+_LINE_BREAK = re.compile(r"\s*\n\s*")
+_CAPTION = re.compile(r"^(?:table|tab\.)\s*[\dIVXA-Z]+[\w.\-–]*\s*[:.\-–—]?\s", re.I)
+
+
+def cell_text(value: str | None) -> str:
+    """A cell's lines joined: a line-end hyphen is kept and glued, other breaks become spaces."""
+    if not value:
+        return ""
+    return clean_text(_LINE_BREAK.sub(" ", _HYPHEN_BREAK.sub("", value)))
+
+
+def clean_rows(raw: list[list[str | None]]) -> list[list[str]]:
+    """Cell texts with empty rows and empty columns removed."""
+    rows = [[cell_text(cell) for cell in row] for row in raw]
+    rows = [row for row in rows if any(row)]
+    if not rows:
+        return []
+    width = max(len(row) for row in rows)
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    keep = [i for i in range(width) if any(row[i] for row in rows)]
+    return [[row[i] for i in keep] for row in rows]
+
+
+def is_grid(rows: list[list[str]]) -> bool:
+    """Two rows and two columns at least; a framed paragraph is not a table."""
+    return len(rows) >= 2 and len(rows[0]) >= 2
+
+
+def tagged_tables(
+    words: list[Word], cells: dict[int, Cell], page: int
+) -> tuple[list[PageTable], list[Word]]:
+    """Tables built from tagged cells (`TR`/`TH`/`TD`), and the words left over.
+
+    This is how a borderless table of a tagged PDF is read: a cell's lines stay one cell
+    instead of interleaving with the next column's lines.
+    """
+    grouped: dict[int, dict[tuple[int, int], list[Word]]] = {}
+    headers: dict[int, set[int]] = {}
+    rest = []
+    for word in words:
+        cell = cells.get(word.mcid) if word.mcid is not None else None
+        if cell is None:
+            rest.append(word)
+            continue
+        table, row, column, header = cell
+        grouped.setdefault(table, {}).setdefault((row, column), []).append(word)
+        if not header:
+            headers.setdefault(table, set()).add(row)
+    found = []
+    for table, by_cell in grouped.items():
+        rows = _tagged_rows(by_cell)
+        if not is_grid(clean_rows(rows)):
+            rest.extend(w for cell_words in by_cell.values() for w in cell_words)
+            continue
+        body_rows = headers.get(table, set())
+        first_rows = sorted({row for row, _ in by_cell})
+        heads = next((i for i, row in enumerate(first_rows) if row in body_rows), len(first_rows))
+        boxes = [w for cell_words in by_cell.values() for w in cell_words]
+        found.append(
+            PageTable(
+                clean_rows(rows),
+                page,
+                min(w.x0 for w in boxes),
+                max(w.x1 for w in boxes),
+                min(w.top for w in boxes),
+                max(w.bottom for w in boxes),
+                header_rows=min(heads, 1),
+            )
+        )
+    return found, rest
+
+
+def _tagged_rows(by_cell: dict[tuple[int, int], list[Word]]) -> list[list[str | None]]:
+    rows: dict[int, dict[int, str]] = {}
+    for (row, column), cell_words in by_cell.items():
+        lines = [join_words(r.words) for r in cluster_rows(cell_words)]
+        rows.setdefault(row, {})[column] = "\n".join(lines)
+    return [
+        [cells.get(c, "") for c in range(1, max(cells) + 1)] for _, cells in sorted(rows.items())
+    ]
+
+
+def header_rows(rows: list[list[str]]) -> int:
+    """1 when the first row reads like column titles (not all numbers), else 0."""
+    first = rows[0]
+    if all(_NUMERIC.match(cell) for cell in first):
+        return 0
+    return 1
+
+
+def is_caption(text: str) -> bool:
+    return bool(_CAPTION.match(text)) and len(text) <= 200
+
+
+def continues(previous: Table, table: PageTable) -> bool:
+    """`table` (first on its page) continues `previous` (last on the page before)."""
+    width = len(previous.header[0]) if previous.header else len(previous.rows[0])
+    if len(table.rows[0]) != width:
+        return False
+    if previous.header and table.header_rows:
+        return _same_row(previous.header[0], table.rows[0])
+    return True
+
+
+def _same_row(a: list[str], b: list[str]) -> bool:
+    return [match_key(x) for x in a] == [match_key(x) for x in b]
+
+
+def to_table(table: PageTable, caption: str = "") -> Table:
+    head = table.rows[: table.header_rows]
+    body = table.rows[table.header_rows :]
+    prov = Provenance(pages=(table.page,))
+    return Table(
+        header=head,
+        rows=body,
+        caption=caption,
+        prov=prov,
+        row_provs=[Provenance(pages=(table.page,)) for _ in body],
+    )
+
+
+def extend(previous: Table, table: PageTable) -> None:
+    """Append a continuation to `previous`, dropping its repeated header row."""
+    rows = table.rows
+    if previous.header and table.header_rows and _same_row(previous.header[0], rows[0]):
+        rows = rows[1:]
+    previous.rows.extend(rows)
+    previous.row_provs.extend(Provenance(pages=(table.page,)) for _ in rows)
+    previous.prov = previous.prov.merged(Provenance(pages=(table.page,)))

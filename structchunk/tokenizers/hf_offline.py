@@ -1,0 +1,64 @@
+"""`hf:<name-or-path>`: a local `tokenizer.json`, or one already in the Hugging Face cache.
+
+The Hugging Face hub is never asked: a tokenizer that is not on disk is one line saying
+where to put it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from ..errors import TokenizerUnavailableError
+
+
+def _hf_cache_dir() -> Path:
+    if os.environ.get("HF_HUB_CACHE"):
+        return Path(os.environ["HF_HUB_CACHE"])
+    home = os.environ.get("HF_HOME") or os.path.join(Path.home(), ".cache", "huggingface")
+    return Path(home) / "hub"
+
+
+def find_hf_tokenizer_file(name_or_path: str) -> Path | None:
+    """`tokenizer.json` for a local path (file or folder) or a model already in the HF cache."""
+    path = Path(name_or_path).expanduser()
+    if path.is_file():
+        return path
+    if (path / "tokenizer.json").is_file():
+        return path / "tokenizer.json"
+    repo = _hf_cache_dir() / ("models--" + name_or_path.replace("/", "--"))
+    ref = repo / "refs" / "main"
+    snapshots = [repo / "snapshots" / ref.read_text().strip()] if ref.is_file() else []
+    snapshots += sorted((repo / "snapshots").glob("*")) if (repo / "snapshots").is_dir() else []
+    for snapshot in snapshots:
+        if (snapshot / "tokenizer.json").is_file():
+            return snapshot / "tokenizer.json"
+    return None
+
+
+def hf_counter(name_or_path: str) -> Callable[[str], int]:
+    """Counter for `hf:<name-or-path>`: a local tokenizer.json, or a cached model's."""
+    try:
+        from tokenizers import Tokenizer
+    except ImportError:
+        raise TokenizerUnavailableError(
+            f"tokenizer hf:{name_or_path} needs the tokenizers package: "
+            "pip install 'structchunk[hf]'"
+        ) from None
+    found = find_hf_tokenizer_file(name_or_path)
+    if found is None:
+        raise TokenizerUnavailableError(
+            f"no tokenizer.json for hf:{name_or_path}: give a path to a tokenizer.json (or a "
+            f"folder holding one), or a model name already in the Hugging Face cache "
+            f"({_hf_cache_dir()}); structchunk never downloads"
+        )
+    try:
+        tokenizer = Tokenizer.from_file(str(found))
+    except Exception as error:  # the tokenizers library raises plain Exceptions
+        raise TokenizerUnavailableError(f"cannot load {found}: {error}") from None
+
+    def count(text: str) -> int:
+        return len(tokenizer.encode(text, add_special_tokens=False).ids)
+
+    return count
