@@ -9,7 +9,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from . import errors
+from . import errors, progress
 from .api import chunk_file, chunk_text, iter_chunks, iter_chunks_from_bytes
 from .options import ChunkOptions
 from .records import Chunk
@@ -24,5 +24,6 @@ __all__ = [
     "errors",
     "iter_chunks",
     "iter_chunks_from_bytes",
+    "progress",
     "split_sentences",
 ]
