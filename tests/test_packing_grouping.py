@@ -1,0 +1,45 @@
+"""Packing step 3, group: greedy chunks that step back to a block boundary."""
+
+from __future__ import annotations
+
+from packing_helpers import texts, unit
+
+from structchunk.packing.grouping import group_units
+from structchunk.packing.units import Joint, group_cost
+
+
+def test_units_that_fit_together_are_one_group() -> None:
+    units = [unit("one two"), unit("three four")]
+    assert texts(group_units(units, 10)) == [["one two", "three four"]]
+
+
+def test_a_chunk_closes_at_the_block_boundary_rather_than_mid_paragraph() -> None:
+    first = unit("a b c d e")  # 5
+    opening = unit("f g h")  # a paragraph's first sentence
+    rest = unit("i j k", Joint.SENTENCE, sep=" ")  # its second
+    groups = group_units([first, opening, rest], 10)
+    assert texts(groups) == [["a b c d e"], ["f g h", "i j k"]]
+
+
+def test_no_step_back_when_the_chunk_would_end_less_than_half_full() -> None:
+    first = unit("a b")
+    opening = unit("c d e f")
+    rest = unit("g h i j k", Joint.SENTENCE, sep=" ")
+    groups = group_units([first, opening, rest], 10)
+    assert texts(groups) == [["a b", "c d e f"], ["g h i j k"]]
+
+
+def test_a_trailing_lead_in_moves_to_the_chunk_of_what_it_introduces() -> None:
+    body = unit("a b c d e f")
+    lead_in = unit("The names are:")
+    lead_in.keep_with_next = True
+    items = unit("- x\n- y\n- z", kind="list")
+    groups = group_units([body, lead_in, items], 10)
+    assert texts(groups) == [["a b c d e f"], ["The names are:", "- x\n- y\n- z"]]
+
+
+def test_every_group_is_within_the_budget() -> None:
+    units = [unit(" ".join(["w"] * n)) for n in (3, 1, 4, 1, 5, 9, 2, 6)]
+    groups = group_units(units, 9)
+    assert [u for g in groups for u in g] == units
+    assert all(group_cost(g) <= 9 for g in groups)
