@@ -1,0 +1,35 @@
+"""What library users write, type-checked by `scripts/check` (mypy --strict, no plugin).
+
+Not a test module: mypy reads it, nothing runs it. A call here that stops type-checking
+means users' own type checks break.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import structchunk
+from structchunk import Chunk, ChunkOptions, chunk_file, chunk_text, iter_chunks
+
+
+def count_tokens(text: str) -> int:
+    return len(text) // 4
+
+
+def typical_calls() -> Iterator[Chunk]:
+    options = ChunkOptions(max_tokens=512)
+    small = ChunkOptions(max_tokens=128, min_tokens=16, overlap_tokens=16, tokenizer="chars")
+    strict = ChunkOptions(strict=True, heading_prefix=False, format="markdown")
+    pdf = ChunkOptions(pdf_password="secret", page_workers=2, sentence_model="bundled")
+    custom = ChunkOptions(tokenizer=count_tokens)
+    chunks: list[Chunk] = chunk_file("guide.md", options)
+    chunks += chunk_file("guide.md", small)
+    chunks += chunk_text("# Title\n\nText.", format="markdown", options=strict)
+    chunks += chunk_file("manual.pdf", pdf)
+    chunks += chunk_file("guide.md", custom)
+    first: str = chunks[0].text
+    assert first
+    sentences: list[str] = structchunk.split_sentences("One. Two.")
+    assert sentences
+    with structchunk.progress.listening(lambda done, total: None):
+        yield from iter_chunks("guide.md", max_tokens=256)
