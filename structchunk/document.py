@@ -125,6 +125,9 @@ class Document:
     title: str = ""
     warnings: list[str] = field(default_factory=list)
     """Non-fatal problems worth telling the user (e.g. a PDF page without text)."""
+    dropped: list[str] = field(default_factory=list)
+    """Text left out on purpose as furniture or navigation (PDF running headers and page
+    numbers, contents entries), line by line: what an audit of "nothing lost" allows."""
 
     def sections(self) -> list[Section]:
         return self.root.walk()

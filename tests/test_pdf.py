@@ -165,7 +165,7 @@ def test_running_header_and_page_numbers_are_dropped_body_text_is_not() -> None:
             _line(str(number), number, 760),
         ]
         pages.append(page)
-    assert drop_furniture(pages) == 10
+    assert len(drop_furniture(pages)) == 10
     assert [line.text for line in pages[2].lines()] == [
         "Body text that differs on page 3.",
         "Repeated body sentence.",

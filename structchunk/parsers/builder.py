@@ -53,6 +53,7 @@ class TreeBuilder:
         self._stack: list[Section] = [self.root]
         self._seen_heading = False
         self.warnings: list[str] = []
+        self.dropped: list[str] = []
 
     @property
     def current(self) -> Section:
@@ -90,5 +91,9 @@ class TreeBuilder:
 
     def finish(self) -> Document:
         return Document(
-            root=self.root, format=self.format, title=self.title, warnings=list(self.warnings)
+            root=self.root,
+            format=self.format,
+            title=self.title,
+            warnings=list(self.warnings),
+            dropped=list(self.dropped),
         )

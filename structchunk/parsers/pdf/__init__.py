@@ -8,7 +8,8 @@ The stages, in order (see docs/pdf.md):
                    several processes (`ParseSettings.page_workers`)
     layout.py      layout: words to lines in reading order, column by column
     tables.py      tables: ruled grids kept when they are real tables
-    furniture.py   furniture: running headers/footers and page numbers dropped
+    furniture.py   furniture: running headers/footers and page numbers dropped;
+                   contents.py: contents pages and lists of figures dropped
     headings.py    headings: from tags, then bookmarks (structure.py), then typography
                    (typography.py)
     blocks.py      blocks: lines to paragraphs, lists, code and tables, in order, to the
@@ -27,15 +28,18 @@ from ...document import Document
 from ...errors import NoTextError, ParseError
 from .. import ParseSettings
 from ..builder import TreeBuilder
-from .blocks import BlockWriter, usual_line_gap
+from .blocks import BlockWriter
 from .cleanup import document_vocabulary, is_mono, match_key
+from .contents import drop_contents
 from .furniture import drop_furniture
 from .headings import find_headings
+from .layout import usual_line_gap
 from .opening import open_pdf
 from .page import read_all_pages
 from .parallel import read_parallel, worth_it
 from .structure import OutlineEntry, has_structure, read_outline
-from .types import PageContent
+from .types import Item, PageContent, PageTable
+from .typography import cover_title
 
 log = logging.getLogger("structchunk")
 
@@ -44,7 +48,8 @@ DEFAULT_MONO_BODY_SHARE = 0.5
 plain-text printouts), monospace means body text, not code."""
 
 
-def _metadata_title(pdf: Any) -> str:
+def metadata_title(pdf: Any) -> str:
+    """The Title of the PDF's metadata, whitespace collapsed ("" when there is none)."""
     value = (pdf.metadata or {}).get("Title")
     return " ".join(value.split()) if isinstance(value, str) else ""
 
@@ -97,16 +102,29 @@ def _title(title: str, pages: list[PageContent]) -> str:
     return title if any(match_key(line.printed()) == key for line in first.lines()) else ""
 
 
+def _text_of(item: Item) -> str:
+    if isinstance(item, PageTable):
+        return "\n".join(" ".join(row) for row in item.rows)
+    return item.printed()
+
+
 def build(
     pages: list[PageContent], outline: list[OutlineEntry], title: str, builder: TreeBuilder
 ) -> Document:
     """The document from its read pages: furniture dropped, headings, blocks."""
     _check_pages(pages, builder.warnings)
     _monospace_body(pages)
-    dropped = drop_furniture(pages)
-    source = find_headings(pages, outline)
-    log.debug("%d running header/footer lines dropped; headings from %s", dropped, source)
-    builder.set_title(_title(title, pages))
+    furniture = drop_furniture(pages)
+    contents = drop_contents(pages)
+    builder.dropped.extend(_text_of(item) for item in [*furniture, *contents])
+    source = find_headings(pages, outline, builder.dropped)
+    log.debug(
+        "%d running header/footer lines and %d contents entries dropped; headings from %s",
+        len(furniture),
+        len(contents),
+        source,
+    )
+    builder.set_title(_title(title, pages) or cover_title(pages))
     vocabulary = document_vocabulary([line for page in pages for line in page.lines()])
     writer = BlockWriter(builder, vocabulary, usual_line_gap(pages))
     for page in pages:
@@ -133,7 +151,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
             )
         tagged = has_structure(pdf)
         outline = read_outline(pdf, builder.warnings)
-        title = _metadata_title(pdf)
+        title = metadata_title(pdf)
         if worth_it(count, settings.page_workers):
             pages = read_parallel(pdf, opened.data, opened.password, settings.page_workers, tagged)
         else:

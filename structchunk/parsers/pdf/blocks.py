@@ -9,7 +9,6 @@ with line-end hyphens repaired from the document's own vocabulary (`pdf_text`).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 
 from ...document import Code, ListBlock, ListItem, Paragraph, Provenance, Table
@@ -22,19 +21,14 @@ from .cleanup import (
     match_key,
     starts_lower,
 )
+from .layout import DEFAULT_PARAGRAPH_GAP
 from .tables import continues, extend, is_caption, to_table
 from .types import Line, PageContent, PageTable
 
-DEFAULT_PARAGRAPH_GAP = 0.45
-"""Extra gap, in font sizes, over the usual line gap that separates paragraphs (browsers
-leave about 1 em between paragraphs, typeset text 0.5 em or nothing but an indent)."""
 DEFAULT_INDENT = 0.8
 """First-line indent, in font sizes, that starts a new paragraph (LaTeX: 1.5 em)."""
 DEFAULT_SIZE_CHANGE = 1.5
 """A change of font size (points) between two lines ends the paragraph (captions, notes)."""
-DEFAULT_TIGHT_SHARE = 0.2
-"""Gaps under one font size must be at least this share of the larger gaps to be taken as
-the line gap (a few tight pairs in double-spaced text are not its line gap)."""
 DEFAULT_CODE_BLANK = 0.9
 """A gap between code lines above this many font sizes was a blank line in the source."""
 
@@ -46,33 +40,6 @@ _CONTENTS_ENTRY = re.compile(r"(?:\.\s?){4,}\s*[\dIVXLCivxlc]{1,5}$")
 
 def _pages(lines: list[Line]) -> Provenance:
     return Provenance(pages=tuple(sorted({line.page for line in lines})))
-
-
-def usual_line_gap(pages: list[PageContent]) -> float:
-    """The usual gap (points) between consecutive lines of one paragraph.
-
-    The most common gap under one font size; in a document of one-line paragraphs the
-    most common gap overall would be the paragraph gap. Double-spaced text has no gap
-    under one font size, and then the most common gap is the line gap.
-    """
-    tight: Counter[float] = Counter()
-    loose: Counter[float] = Counter()
-    for page in pages:
-        lines = page.lines()
-        for a, b in zip(lines, lines[1:]):
-            if (
-                a.region == b.region
-                and abs(a.size - b.size) < 0.5
-                and not a.mono
-                and not a.heading
-                and not b.heading
-                and not b.marker
-            ):
-                gap = b.top - a.bottom
-                if -0.5 * a.size < gap < 2 * a.size:
-                    (tight if gap < a.size else loose)[round(gap * 2) / 2] += 1
-    counts = tight if sum(tight.values()) >= DEFAULT_TIGHT_SHARE * sum(loose.values()) else loose
-    return counts.most_common(1)[0][0] if counts else 2.0
 
 
 @dataclass

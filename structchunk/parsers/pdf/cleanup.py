@@ -66,6 +66,13 @@ def is_bold(font: str) -> bool:
     return bool(_BOLD.search(font))
 
 
+_ITALIC = re.compile(r"italic|oblique|[-,]it\b|[a-z]it$|cmti|slanted", re.I)
+
+
+def is_italic(font: str) -> bool:
+    return bool(_ITALIC.search(font))
+
+
 def is_mono(font: str) -> bool:
     return bool(_MONO.search(font))
 

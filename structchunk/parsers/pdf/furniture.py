@@ -61,11 +61,11 @@ def _repeated(positions: list[tuple[int, float]], needed: int) -> set[int]:
     return keep
 
 
-def drop_furniture(pages: list[PageContent]) -> int:
-    """Remove running headers, footers and page numbers in place; returns how many."""
+def drop_furniture(pages: list[PageContent]) -> list[Line]:
+    """Remove running headers, footers and page numbers in place; returns them."""
     readable = [p for p in pages if not p.error]
     if len(readable) < 2:
-        return 0
+        return []
     needed = max(2, min(round(DEFAULT_REPEAT_SHARE * len(readable)), DEFAULT_ENOUGH_REPEATS))
     seen: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for page in readable:
@@ -77,7 +77,7 @@ def drop_furniture(pages: list[PageContent]) -> int:
         for key, spots in seen.items()
         if len({p for p, _ in spots}) >= needed
     }
-    dropped = 0
+    dropped: list[Line] = []
     for page in readable:
         lines = page.lines()
         ends = (
@@ -94,7 +94,7 @@ def drop_furniture(pages: list[PageContent]) -> int:
                 and _in_band(item, page.height, DEFAULT_NUMBER_BAND)
                 and is_page_number(item.printed())
             ):
-                dropped += 1
+                dropped.append(item)
                 continue
             kept.append(item)
         page.items = kept

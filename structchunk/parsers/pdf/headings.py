@@ -3,7 +3,7 @@
 The best evidence the file has wins: a tagged structure tree with heading elements is
 the author's own markup; bookmarks are titles the author chose, matched here to the
 printed lines on their destination page; without either, typography decides (see
-`pdf_typography`). Running headers are gone before this stage, and table cells are
+`typography.py`). Running headers are gone before this stage, and table cells are
 never lines, so neither can become a heading.
 """
 
@@ -13,6 +13,7 @@ import re
 from typing import Literal
 
 from .cleanup import match_key
+from .layout import usual_line_gap
 from .structure import OutlineEntry
 from .types import Line, PageContent
 from .typography import merge_runs, typography_headings
@@ -149,8 +150,11 @@ def _insert(pages: list[PageContent], entry: OutlineEntry) -> None:
         return
 
 
-def find_headings(pages: list[PageContent], outline: list[OutlineEntry]) -> HeadingSource:
-    """Mark heading lines (`Line.heading`) from the best evidence; says which was used."""
+def find_headings(
+    pages: list[PageContent], outline: list[OutlineEntry], dropped: list[str] | None = None
+) -> HeadingSource:
+    """Mark heading lines (`Line.heading`) from the best evidence; says which was used.
+    Attribute lists printed after a title (`{ #anchor }`) go to `dropped`."""
     if any(line.tag is not None for page in pages for line in page.lines()):
         apply_tags(pages)
         source: HeadingSource = "tags"
@@ -161,10 +165,13 @@ def find_headings(pages: list[PageContent], outline: list[OutlineEntry]) -> Head
             apply_outline(pages, matches)
             source = "bookmarks"
         else:
-            typography_headings(pages)
+            typography_headings(pages, usual_line_gap(pages))
             source = "typography"
     for page in pages:
         for line in page.lines():
             if line.heading:
+                attributes = _ATTRIBUTES.search(line.text)
+                if attributes and dropped is not None:
+                    dropped.append(attributes.group(0).strip())
                 line.text = heading_title(line.text)
     return source

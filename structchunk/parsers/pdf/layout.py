@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .cleanup import clean_text, is_bold, is_mono, split_marker
-from .types import Line, PageTable, Word
+from .cleanup import clean_text, is_bold, is_italic, is_mono, split_marker
+from .types import Line, PageContent, PageTable, Word
 
 DEFAULT_ROW_OVERLAP = 0.5
 """Share of the smaller height two words must overlap vertically to sit on one row
@@ -25,6 +25,13 @@ glue onto the visible line beside them."""
 DEFAULT_SPACE_RATIO = 0.1
 """Gap, in font sizes, above which two adjacent words are separated by a space: a space
 glyph is 0.2–0.3 em, while pieces of one word split by a font change touch (gap ≈ 0)."""
+DEFAULT_LETTER_RUN = 3
+"""Single letters in a row that make a letter-spaced word (`D i r e c t o r`)."""
+DEFAULT_LETTER_GAP = 0.8
+"""Largest gap, in font sizes, between two letters of a letter-spaced run (a space in it
+is the tracking plus a space glyph, about 0.25 em more)."""
+DEFAULT_LETTER_WORD_BREAK = 0.12
+"""A gap this many font sizes wider than the run's tracking separates two of its words."""
 DEFAULT_SAME_SIZE = 0.08
 """Words within this relative size of the line's main size count as the same size."""
 DEFAULT_CELL_GAP = 1.5
@@ -42,6 +49,12 @@ small borderless table has fewer)."""
 DEFAULT_COLUMN_MIN_WORDS = 4.0
 """Mean words per row on each side: prose columns have 6–12 (the corpus's three-column
 register: 6–7), borderless table columns 1–4."""
+DEFAULT_PARAGRAPH_GAP = 0.45
+"""Extra gap, in font sizes, over the usual line gap that separates paragraphs (browsers
+leave about 1 em between paragraphs, typeset text 0.5 em or nothing but an indent)."""
+DEFAULT_TIGHT_SHARE = 0.2
+"""Gaps under one font size must be at least this share of the larger gaps to be taken as
+the line gap (a few tight pairs in double-spaced text are not its line gap)."""
 DEFAULT_COLUMN_FULL_ROWS = 0.5
 """Share of a column's rows that must fill at least 70% of its width (wrapped prose
 does; the cells of a borderless table vary too much)."""
@@ -110,10 +123,32 @@ def _cluster(words: list[Word]) -> list[Row]:
     return rows
 
 
+def _column_span(rows: list[Row], min_width: float) -> list[Row]:
+    """The rows from the first to the last one with a gap wide enough for a gutter: a page
+    that opens with full-width text and goes on in columns has its columns there, and the
+    full-width lines above them must not count as crossing the gutter."""
+    split = [
+        any(b.x0 - a.x1 >= min_width for a, b in zip(row.words, row.words[1:])) for row in rows
+    ]
+    window = DEFAULT_COLUMN_MIN_ROWS
+    starts = [
+        i
+        for i, is_split in enumerate(split)
+        if is_split and sum(split[i : i + window]) * 2 >= window
+    ]
+    if not starts:
+        return []
+    last = max(i for i, is_split in enumerate(split) if is_split)
+    return rows[starts[0] : last + 1]
+
+
 def find_gutters(rows: list[Row], body_size: float) -> list[tuple[float, float]]:
     """Vertical strips between text columns, left to right (empty on one-column pages)."""
+    if len(rows) < 2 * DEFAULT_COLUMN_MIN_ROWS:
+        return []
+    rows = _column_span(rows, DEFAULT_MIN_GUTTER_EM * body_size)
     words = [w for row in rows for w in row.words]
-    if len(rows) < 2 * DEFAULT_COLUMN_MIN_ROWS or not words:
+    if len(rows) < DEFAULT_COLUMN_MIN_ROWS or not words:
         return []
     left = int(min(w.x0 for w in words))
     right = int(max(w.x1 for w in words)) + 1
@@ -137,12 +172,14 @@ def find_gutters(rows: list[Row], body_size: float) -> list[tuple[float, float]]
 
 
 def _side_rows(rows: list[Row], lo: float, hi: float) -> list[tuple[float, float, int]]:
-    """Per row, the (x0, x1, word count) of its words lying within [lo, hi]."""
+    """Per row, the (x0, x1, count of words with letters) of its words within [lo, hi]:
+    numbers do not count, so the aligned figures of a borderless table are not prose."""
     out = []
     for row in rows:
         inside = [w for w in row.words if w.x0 >= lo - 0.5 and w.x1 <= hi + 0.5]
         if inside:
-            out.append((inside[0].x0, inside[-1].x1, len(inside)))
+            wordy = sum(1 for w in inside if any(ch.isalpha() for ch in w.text))
+            out.append((inside[0].x0, inside[-1].x1, wordy))
     return out
 
 
@@ -233,16 +270,52 @@ def _is_spanning(row: Row, gutters: list[tuple[float, float]]) -> bool:
 
 
 def join_words(words: list[Word]) -> str:
-    """A row's words (left to right) as text: a space only where there is a gap."""
+    """A row's words (left to right) as text: a space only where there is a gap, none
+    between the letters of a letter-spaced word (`M e s s a g e`)."""
+    spaced = _letter_spaced(words)
     parts: list[str] = []
     previous: Word | None = None
-    for word in words:
+    for index, word in enumerate(words):
         if previous is not None:
             gap = word.x0 - previous.x1
-            parts.append(" " if gap > DEFAULT_SPACE_RATIO * max(word.size, 1.0) else "")
+            glued = index in spaced and index - 1 in spaced and gap <= spaced[index]
+            space = gap > DEFAULT_SPACE_RATIO * max(word.size, 1.0) and not glued
+            parts.append(" " if space else "")
         parts.append(word.text)
         previous = word
     return clean_text("".join(parts))
+
+
+def _letter_spaced(words: list[Word]) -> dict[int, float]:
+    """Words that are single letters of a letter-spaced run, with the largest gap still
+    inside a word of that run (gaps above it, about a space wider, part words).
+
+    A run is at least `DEFAULT_LETTER_RUN` single letters in a row, each gap under
+    `DEFAULT_LETTER_GAP` font sizes: tracking that wide splits every letter into a word
+    of its own, while real one-letter words (`a`, `I`) never come three in a row.
+    """
+    out: dict[int, float] = {}
+    start = 0
+    while start < len(words):
+        end = start
+        while (
+            end + 1 < len(words)
+            and _is_letter(words[end])
+            and _is_letter(words[end + 1])
+            and words[end + 1].x0 - words[end].x1 < DEFAULT_LETTER_GAP * words[end].size
+        ):
+            end += 1
+        if end - start + 1 >= DEFAULT_LETTER_RUN:
+            gaps = sorted(words[i + 1].x0 - words[i].x1 for i in range(start, end))
+            tracking = gaps[len(gaps) // 4]  # most gaps are inside words
+            limit = tracking + DEFAULT_LETTER_WORD_BREAK * words[start].size
+            out.update(dict.fromkeys(range(start, end + 1), limit))
+        start = end + 1
+    return out
+
+
+def _is_letter(word: Word) -> bool:
+    return len(word.text) == 1 and word.text.isalpha()
 
 
 def make_line(words: list[Word], page: int, region: int) -> Line | None:
@@ -265,6 +338,7 @@ def make_line(words: list[Word], page: int, region: int) -> Line | None:
         )
     )
     chars = sum(weights.values())
+    letters = sum(len(w.text) for w in styled) or 1
     cells = 1 + sum(
         1 for a, b in zip(words, words[1:]) if b.x0 - a.x1 > DEFAULT_CELL_GAP * max(size, 1.0)
     )
@@ -281,6 +355,8 @@ def make_line(words: list[Word], page: int, region: int) -> Line | None:
         mono=all(is_mono(w.font) for w in styled) if styled else False,
         uniform=all(abs(w.size - size) <= DEFAULT_SAME_SIZE * size for w in styled),
         main_share=main / chars,
+        bold_share=sum(len(w.text) for w in styled if is_bold(w.font)) / letters,
+        italic_share=sum(len(w.text) for w in styled if is_italic(w.font)) / letters,
         region=region,
         marker_x=words[0].x0,
         chars=chars,
@@ -300,3 +376,30 @@ def _take_marker(line: Line, words: list[Word]) -> None:
     line.text = tokens[1]
     rest = [w for w in words if w.x0 > words[0].x0 + 0.1] or words
     line.x0 = rest[0].x0
+
+
+def usual_line_gap(pages: list[PageContent]) -> float:
+    """The usual gap (points) between consecutive lines of one paragraph.
+
+    The most common gap under one font size; in a document of one-line paragraphs the
+    most common gap overall would be the paragraph gap. Double-spaced text has no gap
+    under one font size, and then the most common gap is the line gap.
+    """
+    tight: Counter[float] = Counter()
+    loose: Counter[float] = Counter()
+    for page in pages:
+        lines = page.lines()
+        for a, b in zip(lines, lines[1:]):
+            if (
+                a.region == b.region
+                and abs(a.size - b.size) < 0.5
+                and not a.mono
+                and not a.heading
+                and not b.heading
+                and not b.marker
+            ):
+                gap = b.top - a.bottom
+                if -0.5 * a.size < gap < 2 * a.size:
+                    (tight if gap < a.size else loose)[round(gap * 2) / 2] += 1
+    counts = tight if sum(tight.values()) >= DEFAULT_TIGHT_SHARE * sum(loose.values()) else loose
+    return counts.most_common(1)[0][0] if counts else 2.0

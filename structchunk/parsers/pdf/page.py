@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...progress import report
+from .borderless import find_borderless_tables
 from .cleanup import font_name
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
 from .structure import page_tags
@@ -33,6 +34,8 @@ HIDDEN_TEXT_MAX_SIZE = 2.0
 """Points: white text smaller than this is invisible on the page (see `is_hidden_text`)."""
 DEFAULT_DUPLICATE_TOLERANCE = 1.0
 """Words repeated within this distance (points) are one word printed twice (fake bold)."""
+DEFAULT_GRID_SLACK = 2.0
+"""Points two columns of a ruled table may overlap (rules drawn twice)."""
 DEFAULT_WORD_GAP = 0.15
 """A gap wider than this many font sizes between two glyphs separates words. pdfplumber's
 fixed 3 points glues words of tightly set text (reports whose spaces are 2.5 points wide
@@ -129,12 +132,21 @@ def _tables(page: Any, number: int, to_frame: Callable[[Box], Box]) -> list[Page
         return []
     found = []
     for table in page.find_tables(TABLE_SETTINGS):
-        rows = clean_rows(table.extract())
+        if _overlapping_columns(table):
+            continue  # shaded rows, not a grid: read as a borderless table instead
+        rows = clean_rows(table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP))
         if not is_grid(rows):
             continue
         x0, top, x1, bottom = to_frame(table.bbox)
         found.append(PageTable(rows, number, x0, x1, top, bottom, header_rows=header_rows(rows)))
     return found
+
+
+def _overlapping_columns(table: Any) -> bool:
+    """Columns that overlap are no grid: alternate-row shading (financial statements)
+    gives `find_tables` cell edges that differ from row to row."""
+    spans = sorted((column.bbox[0], column.bbox[2]) for column in table.columns)
+    return any(b0 < a1 - DEFAULT_GRID_SLACK for (_, a1), (b0, _) in zip(spans, spans[1:]))
 
 
 def _inside(word: Word, table: PageTable) -> bool:
@@ -219,6 +231,20 @@ def _apply_tags(
     return cluster_rows(rest)
 
 
+def _take_borderless_tables(
+    rows: list[Row], tables: list[PageTable], number: int, em: float
+) -> list[Row]:
+    """Move the rows of borderless tables into `tables`; return the rows left."""
+    found = find_borderless_tables(
+        [r.words for r in rows], [r.top for r in rows], [r.bottom for r in rows], number, em
+    )
+    if not found:
+        return rows
+    used = {index for table in found for index in table.rows}
+    tables.extend(table.table for table in found)
+    return [row for index, row in enumerate(rows) if index not in used]
+
+
 def _page_tags(page: Any) -> PageTags | None:
     try:
         return page_tags(page.pdf, page)
@@ -251,7 +277,9 @@ def read_page(page: Any, tagged: bool = False) -> PageContent:
     rows = cluster_rows(words)
     if tags:
         rows = _apply_tags(rows, words, tags, tables, number)
-    gutters = find_gutters(rows, body_size(words))
+    em = body_size(words)
+    rows = _take_borderless_tables(rows, tables, number, em)
+    gutters = find_gutters(rows, em)
     rows.extend(Row([], t.top, t.bottom, table=t) for t in tables)
     rows.sort(key=lambda r: r.top)
     shapes = _bullets(page) if orientation == "ltr" else []

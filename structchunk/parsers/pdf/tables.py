@@ -21,6 +21,9 @@ Cell = tuple[int, int, int, bool]
 
 TABLE_SETTINGS: dict[str, Any] = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
 """Only ruled tables: text-alignment strategies find "tables" in every two-column list."""
+DEFAULT_CELL_WORD_GAP = 0.6
+"""Widest gap, in font sizes, between a cell's words on one line (a word space is
+0.25-0.3 em; the next column starts several em away)."""
 _NUMERIC = re.compile(r"^[\s\d.,%$€£()+\-–/:]*$")
 _HYPHEN_BREAK = re.compile(r"(?<=\w-)\s*\n\s*")
 _LINE_BREAK = re.compile(r"\s*\n\s*")
@@ -62,8 +65,12 @@ def tagged_tables(
     grouped: dict[int, dict[tuple[int, int], list[Word]]] = {}
     headers: dict[int, set[int]] = {}
     rest = []
+    previous: tuple[Word, Cell] | None = None
     for word in words:
         cell = cells.get(word.mcid) if word.mcid is not None else None
+        if cell is None and previous is not None and _runs_on(previous[0], word):
+            cell = previous[1]
+        previous = (word, cell) if cell is not None else None
         if cell is None:
             rest.append(word)
             continue
@@ -93,6 +100,16 @@ def tagged_tables(
             )
         )
     return found, rest
+
+
+def _runs_on(before: Word, word: Word) -> bool:
+    """An unmarked word set right after a cell's word on its line is more of that cell:
+    pdfplumber gives the marked-content id of some cells to their first word only."""
+    if word.mcid is not None or word.tag is not None:
+        return False
+    same_line = abs(word.top - before.top) <= 0.3 * max(before.size, 1.0)
+    gap = word.x0 - before.x1
+    return same_line and -0.5 <= gap <= DEFAULT_CELL_WORD_GAP * max(before.size, 1.0)
 
 
 def _tagged_rows(by_cell: dict[tuple[int, int], list[Word]]) -> list[list[str | None]]:

@@ -52,6 +52,10 @@ class Line:
     """All words are about the same size (a heading may mix fonts: `The Tuple Type`)."""
     main_share: float = 1.0
     """Share of the characters in the dominant font."""
+    bold_share: float = 0.0
+    """Share of the letters in a bold font (a whole-line bold heading has all of them)."""
+    italic_share: float = 0.0
+    """Share of the letters in an italic font."""
     region: int = 0
     """Reading-order region (column segment) of the page; lines of one paragraph share it."""
     marker: str = ""

@@ -1,11 +1,19 @@
-"""Headings from typography alone: larger or distinctly bold short standalone lines.
+"""Headings from typography alone: lines set apart by size, weight, slant or capitals.
 
-The body style is the most common font size (by characters). A line is a heading
-candidate when it is short, in one style, not code and not a list item, and either
-clearly larger than the body text, or bold in another font family than the body at
-about body size (a sans-serif run-in heading over serif text) — a bold run of the body
-font is emphasis (`Note`, `Topics`), not a heading. Candidate styles are ranked by size
-(then weight) into levels 1–6; consecutive candidate lines of one style are one heading.
+Body text is the most common size and family of the nearby pages, so an exhibit set in
+another size keeps its own body. A line is a heading candidate when it is short, in one
+style, not code, not a list item, not a form line and not a label; it is a heading when
+
+- it is clearly larger than the body text (`DEFAULT_HEADING_SIZE_RATIO`), or
+- it is bold in another font family at about body size (a sans-serif run of headings
+  over serif text), or
+- at body size it is bold, italic or in capitals all through and stands on a line of its
+  own (space above and below it, or a change of style), in a style that running text
+  does not use for emphasis more often than for such lines.
+
+Lines of one heading printed over several lines are joined. A cover page (page 1 with
+little body text: the title block of a report or a filing) holds no headings; its
+largest line can title the document. Levels come from `levels.py`.
 """
 
 from __future__ import annotations
@@ -15,7 +23,9 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cleanup import BULLET_GLYPHS, font_family
+from .cleanup import BULLET_GLYPHS, font_family, match_key
+from .layout import DEFAULT_PARAGRAPH_GAP
+from .levels import HeadingStyle, assign_levels, numbering
 from .types import Line, PageContent
 
 DEFAULT_HEADING_SIZE_RATIO = 1.12
@@ -24,29 +34,67 @@ DEFAULT_HEADING_SIZE_RATIO = 1.12
 DEFAULT_BOLD_MIN_RATIO = 0.75
 """A bold line in another font family counts down to this size ratio (browsers' h5 and
 h6 are 0.83 and 0.67 of the body size)."""
+DEFAULT_BODY_SIZE_RATIO = 0.95
+"""A bold, italic or capitalised line at body size is at least this share of it."""
 DEFAULT_HEADING_MAX_WORDS = 24
 """Longest heading, in words, after joining its lines."""
 DEFAULT_MAIN_SHARE = 0.7
-"""A bold body-size heading is mostly in its bold font (code spans aside)."""
+"""A bold other-family heading is mostly in its bold font (code spans aside)."""
+DEFAULT_STYLED_SHARE = 0.95
+"""A body-size heading is bold (or italic) in all its letters, not a run-in bold phrase."""
 DEFAULT_INLINE_USES = 3
 """A bold style used inside this many body lines is emphasis, not a heading style."""
+DEFAULT_EMPHASIS_RATIO = 2.0
+"""A body-size style used inside running text this many times more often than on lines
+of its own is emphasis: its lines of their own are emphasised sentences, not headings."""
+DEFAULT_SIZE_DEVICE_PAGES = 0.25
+"""Size marks the headings of a document with larger-than-body headings on at least this
+share of its pages; its body-size bold and italic lines are then labels and emphasis,
+not headings (a 10-Q prints one `ITEM` larger every few pages, and marks everything
+else in bold at body size)."""
+DEFAULT_LABEL_REPEATS = 6
+"""A body-size line printed this many times is a recurring label (`Example`,
+`Performance Indicators`), not a section title."""
 DEFAULT_MAX_STYLE_SHARE = 0.2
 """A style holding more than this share of the text is a body style, not a heading one."""
 DEFAULT_MERGE_GAP = 0.8
 """Lines of one heading are at most this many font sizes apart (gap between boxes)."""
-_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)\s+\S")
-_ENDS_LIKE_SENTENCE = re.compile(r"[.,;]$")
-_SECTION_NUMBER = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+\S")
+DEFAULT_BODY_WINDOW = 2
+"""Pages on either side that count towards a page's body style."""
+DEFAULT_COVER_BODY_SHARE = 0.3
+"""Page 1 is a cover when less than this share of its text is in the body style."""
+DEFAULT_COVER_MIN_PAGES = 4
+"""Only a document of this many pages has a cover page."""
+DEFAULT_CENTER_TOLERANCE = 0.06
+"""A line is centred when its middle is this close (share of the text width) to the
+middle of the page's text and it does not start at the left margin."""
+_ENDS_LIKE_SENTENCE = re.compile(r"[.,;:]$")
+_FORM_MARKS = frozenset("☐☑☒□■✓✔")
+_LABEL_VALUE = re.compile(r"^[^:]{1,40}:\s+\S")
+_PARENTHESISED = re.compile(r"^\(.*\)$")
 
-Style = tuple[float, bool]
+Style = tuple[float, bool, bool]
 
 
 def _style(line: Line) -> Style:
-    return (round(line.size * 2) / 2, line.bold)
+    return (round(line.size * 2) / 2, line.bold, line.italic_share >= DEFAULT_STYLED_SHARE)
+
+
+def _caps(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 4 and all(ch.isupper() for ch in letters)
+
+
+@dataclass(frozen=True)
+class _Body:
+    """What body text looks like on and around a page."""
+
+    size: float
+    family: str
 
 
 def body_style(lines: list[Line]) -> tuple[float, str]:
-    """(size, family) of the most common text (by characters), code excluded."""
+    """(size, family) of the most common text (by characters), code and bold excluded."""
     sizes: Counter[float] = Counter()
     families: Counter[tuple[float, str]] = Counter()
     for line in lines:
@@ -61,44 +109,84 @@ def body_style(lines: list[Line]) -> tuple[float, str]:
     return size, family
 
 
+def _page_bodies(pages: list[PageContent]) -> dict[int, _Body]:
+    """Each page's body style, from it and `DEFAULT_BODY_WINDOW` pages either side."""
+    out = {}
+    for index, page in enumerate(pages):
+        window = pages[max(0, index - DEFAULT_BODY_WINDOW) : index + DEFAULT_BODY_WINDOW + 1]
+        lines = [line for p in window for line in p.lines() if not line.bold]
+        size, family = body_style(lines or [line for p in window for line in p.lines()])
+        out[page.number] = _Body(size, family)
+    return out
+
+
+def cover_page(pages: list[PageContent]) -> PageContent | None:
+    """Page 1 when it is a cover: a long document whose first page is mostly not body
+    text (title blocks, form fields, small print)."""
+    readable = [page for page in pages if page.items]
+    if len(pages) < DEFAULT_COVER_MIN_PAGES or not readable or readable[0] is not pages[0]:
+        return None
+    first = pages[0]
+    body, _ = body_style([line for page in pages[1:] for line in page.lines() if not line.bold])
+    lines = first.lines()
+    total = sum(line.chars for line in lines) or 1
+    in_body = sum(line.chars for line in lines if not line.bold and abs(line.size - body) <= 0.3)
+    return first if in_body < DEFAULT_COVER_BODY_SHARE * total else None
+
+
+def cover_title(pages: list[PageContent]) -> str:
+    """The largest text of the cover page, its lines joined ("" without a cover)."""
+    cover = cover_page(pages)
+    if cover is None:
+        return ""
+    lines = [line for line in cover.lines() if any(ch.isalpha() for ch in line.text)]
+    if not lines:
+        return ""
+    largest = max(line.size for line in lines)
+    return " ".join(line.text for line in lines if line.size >= largest - 0.1)
+
+
 def _looks_like_heading(line: Line) -> bool:
     text = line.printed()
     words = text.split()
-    if line.mono or not line.uniform or line.synthetic or not words:
+    if line.mono or not line.uniform or line.synthetic or not words or line.cells > 1:
         return False
     if line.marker in BULLET_GLYPHS or not any(ch.isalpha() for ch in text):
         return False
+    if _FORM_MARKS & set(text) or _PARENTHESISED.match(text):
+        return False
     if len(words) > DEFAULT_HEADING_MAX_WORDS:
         return False
-    return not _ENDS_LIKE_SENTENCE.search(text) or bool(_NUMBERED.match(text))
+    return not _ENDS_LIKE_SENTENCE.search(text) or bool(numbering(text))
 
 
 @dataclass(frozen=True)
-class _Body:
-    """What body text looks like in this document."""
+class _Document:
+    """What the heading decision needs to know about the whole document."""
 
-    size: float
-    family: str
+    bodies: dict[int, _Body]
     inline: Counter[tuple[str, float]]
     share: Counter[Style]
     total: int
+    line_gap: float
 
 
-def _body(lines: list[Line]) -> _Body:
-    size, family = body_style(lines)
+def _document(pages: list[PageContent], line_gap: float) -> _Document:
     inline: Counter[tuple[str, float]] = Counter()
     share: Counter[Style] = Counter()
-    for line in lines:
-        inline.update(set(line.inline_styles))
-        share[_style(line)] += line.chars
-    return _Body(size, family, inline, share, sum(line.chars for line in lines) or 1)
+    total = 0
+    for page in pages:
+        for line in page.lines():
+            inline.update(set(line.inline_styles))
+            share[_style(line)] += line.chars
+            total += line.chars
+    return _Document(_page_bodies(pages), inline, share, total or 1, line_gap)
 
 
-def _prominent(line: Line, body: _Body) -> bool:
+def _prominent(line: Line, doc: _Document) -> bool:
     """Larger than body text, or bold in another family at about body size."""
-    if not _looks_like_heading(line):
-        return False
-    if body.share[_style(line)] > DEFAULT_MAX_STYLE_SHARE * body.total:
+    body = doc.bodies.get(line.page, _Body(10.0, ""))
+    if doc.share[_style(line)] > DEFAULT_MAX_STYLE_SHARE * doc.total:
         return False
     if line.size >= body.size * DEFAULT_HEADING_SIZE_RATIO:
         return True
@@ -107,27 +195,216 @@ def _prominent(line: Line, body: _Body) -> bool:
         and line.size >= body.size * DEFAULT_BOLD_MIN_RATIO
         and line.main_share >= DEFAULT_MAIN_SHARE
         and font_family(line.font) != body.family
-        and body.inline[(line.font, round(line.size, 1))] < DEFAULT_INLINE_USES
+        and doc.inline[(line.font, round(line.size, 1))] < DEFAULT_INLINE_USES
     )
 
 
-def heading_styles(lines: list[Line]) -> dict[Style, int]:
-    """Candidate heading styles → level (1 = most prominent)."""
-    body = _body(lines)
-    styles = {_style(line) for line in lines if _prominent(line, body)}
-    ranked = sorted(styles, key=lambda s: (-s[0], not s[1]))
-    return {style: min(rank + 1, 6) for rank, style in enumerate(ranked)}
+def _styled_at_body_size(line: Line, doc: _Document) -> bool:
+    """Bold, italic or capitals through a body-size line that is no label."""
+    body = doc.bodies.get(line.page, _Body(10.0, ""))
+    if line.size < body.size * DEFAULT_BODY_SIZE_RATIO:
+        return False
+    text = line.printed()
+    if _LABEL_VALUE.match(text) and not numbering(text):
+        return False
+    if _caps(text):
+        return True  # capitals set a line apart even in the body font
+    if doc.share[_style(line)] > DEFAULT_MAX_STYLE_SHARE * doc.total:
+        return False
+    return line.bold_share >= DEFAULT_STYLED_SHARE or line.italic_share >= DEFAULT_STYLED_SHARE
 
 
-def merge_lines(lines: list[Line]) -> Line:
-    """A heading printed over several lines, as one line."""
-    first = lines[0]
-    for other in lines[1:]:
+def _runs(page: PageContent, keep: Callable[[Line], bool], doc: _Document) -> list[list[Line]]:
+    """Consecutive lines of one style that `keep` accepts, close enough to be one heading."""
+    runs: list[list[Line]] = []
+    for line in page.lines():
+        if not keep(line):
+            runs.append([])
+            continue
+        last = runs[-1][-1] if runs and runs[-1] else None
+        if last is not None and _same_heading_run(last, line):
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    return [run for run in runs if run]
+
+
+def _same_heading_run(a: Line, b: Line) -> bool:
+    return (
+        _style(a) == _style(b)
+        and a.region == b.region
+        and b.top - a.bottom <= DEFAULT_MERGE_GAP * max(a.size, 1.0)
+    )
+
+
+def _isolated(run: list[Line], lines: list[Line], doc: _Document) -> bool:
+    """The run stands on its own: space or a change of style above and below it."""
+    first, last = run[0], run[-1]
+    index = next(i for i, line in enumerate(lines) if line is first)
+    end = next(i for i, line in enumerate(lines) if line is last)
+    before = lines[index - 1] if index > 0 else None
+    after = lines[end + 1] if end + 1 < len(lines) else None
+    return _apart(before, first, doc, above=True) and _apart(last, after, doc, above=False)
+
+
+def _apart(a: Line | None, b: Line | None, doc: _Document, above: bool) -> bool:
+    if a is None or b is None or a.region != b.region:
+        return not (above is False and b is not None and _continues_text(b))
+    gap = b.top - a.bottom
+    if gap > doc.line_gap + DEFAULT_PARAGRAPH_GAP * max(a.size, b.size, 1.0):
+        return True
+    if not above and _continues_text(b):
+        return False  # the text goes on: a bold start of a paragraph
+    return _style(a) != _style(b)
+
+
+def _emphasis_styles(
+    pages: list[PageContent], candidates: list[list[Line]]
+) -> set[tuple[str, float]]:
+    """Body-size styles used inside running text more often than on lines of their own."""
+    standalone: Counter[tuple[str, float]] = Counter()
+    for run in candidates:
+        standalone[(run[0].font, round(run[0].size, 1))] += 1
+    inline: Counter[tuple[str, float]] = Counter()
+    for page in pages:
+        for line in page.lines():
+            inline.update(set(line.inline_styles))
+    return {
+        style
+        for style, count in standalone.items()
+        if inline[style] > DEFAULT_EMPHASIS_RATIO * count
+    }
+
+
+def _weak_headings(
+    pages: list[PageContent], weak: list[list[Line]], size_marked: bool
+) -> list[list[Line]]:
+    """The body-size candidates that are headings.
+
+    A document that marks its headings by size uses bold and italic at body size for
+    labels and emphasis (`Note`, `Performance Indicators`): there only `Part`/`Item`/
+    `Note N` lines count. Where size marks few headings, body-size styles are the
+    headings — unless running text uses the style for emphasis more than for lines of
+    their own, or the same text recurs as a label (`Example`).
+    """
+    weak = [run for run in weak if not _continues_text(run[0]) and _aligned(run[0], pages)]
+    if size_marked:
+        return [run for run in weak if _keyword_numbered(run[0])]
+    emphasis = _emphasis_styles(pages, weak)
+    counts = Counter(match_key(" ".join(line.printed() for line in run)) for run in weak)
+    return [
+        run
+        for run in weak
+        if ((run[0].font, round(run[0].size, 1)) not in emphasis or _caps(run[0].printed()))
+        and counts[match_key(" ".join(line.printed() for line in run))] < DEFAULT_LABEL_REPEATS
+    ]
+
+
+def _continues_text(line: Line) -> bool:
+    """A line starting with a lower-case word (`using Emscripten`, not `iPhone`) goes on
+    from the line before: it cannot start a heading."""
+    first = line.text.split(" ", 1)[0]
+    return first.isalpha() and first.islower()
+
+
+def _aligned(line: Line, pages: list[PageContent]) -> bool:
+    """A body-size heading starts at the left edge of the text or is centred; a label at
+    the right margin (`Exhibit 31.1`) is not one."""
+    page = next(p for p in pages if p.number == line.page)
+    left = min(item.x0 for item in page.items)
+    right = max(item.x1 for item in page.items)
+    middle = (left + right) / 2
+    width = max(right - left, 1.0)
+    return line.x0 - left <= 0.15 * width or abs((line.x0 + line.x1) / 2 - middle) <= (
+        DEFAULT_CENTER_TOLERANCE * width
+    )
+
+
+def _keyword_numbered(line: Line) -> bool:
+    scheme = numbering(line.printed())
+    return scheme is not None and scheme[0] == "kw"
+
+
+def _centred(pages: list[PageContent]) -> set[int]:
+    """ids of lines set in the middle of their page's text block."""
+    out = set()
+    for page in pages:
+        lines = page.lines()
+        if not lines:
+            continue
+        left = min(item.x0 for item in page.items)
+        right = max(item.x1 for item in page.items)
+        width = max(right - left, 1.0)
+        middle = (left + right) / 2
+        for line in lines:
+            if (
+                abs((line.x0 + line.x1) / 2 - middle) <= DEFAULT_CENTER_TOLERANCE * width
+                and line.x0 - left >= 2 * DEFAULT_CENTER_TOLERANCE * width
+            ):
+                out.add(id(line))
+    return out
+
+
+def _merge(run: list[Line]) -> Line:
+    """A heading printed over several lines, as one line (the run's first)."""
+    first = run[0]
+    for other in run[1:]:
         first.text = f"{first.text} {other.printed()}"
         first.x0, first.x1 = min(first.x0, other.x0), max(first.x1, other.x1)
         first.bottom = max(first.bottom, other.bottom)
         first.chars += other.chars
     return first
+
+
+def typography_headings(pages: list[PageContent], line_gap: float) -> None:
+    """Mark heading lines by typography (levels included) and join wrapped headings."""
+    doc = _document(pages, line_gap)
+    cover = cover_page(pages)
+    headings: list[list[Line]] = []
+    weak: list[list[Line]] = []
+    for page in pages:
+        if page is cover:
+            continue
+        lines = page.lines()
+        for run in _runs(page, lambda line: _looks_like_heading(line), doc):
+            if all(_prominent(line, doc) for line in run):
+                headings.append(run)
+            elif all(_styled_at_body_size(line, doc) for line in run) and _isolated(
+                run, lines, doc
+            ):
+                weak.append(run)
+    headings = [run for run in headings if not _continues_text(run[0])]
+    text_pages = sum(1 for page in pages if page is not cover and page.lines())
+    marked = len({run[0].page for run in headings}) >= DEFAULT_SIZE_DEVICE_PAGES * text_pages
+    headings += _weak_headings(pages, weak, marked)
+    order = {id(line): i for i, line in enumerate(line for p in pages for line in p.lines())}
+    headings.sort(key=lambda run: order[id(run[0])])
+    centred = _centred(pages)
+    merged: list[Line] = []
+    removed: set[int] = set()
+    for run in headings:
+        if sum(len(line.printed().split()) for line in run) > DEFAULT_HEADING_MAX_WORDS:
+            continue
+        removed.update(id(line) for line in run[1:])
+        merged.append(_merge(run))
+    for page in pages:
+        page.items = [item for item in page.items if id(item) not in removed]
+    styles = [_heading_style(line, id(line) in centred) for line in merged]
+    for line, level in zip(merged, assign_levels(styles)):
+        line.heading = level
+
+
+def _heading_style(line: Line, centred: bool) -> HeadingStyle:
+    text = line.printed()
+    upright = line.italic_share < DEFAULT_STYLED_SHARE
+    bold = line.bold_share >= DEFAULT_STYLED_SHARE or line.bold
+    size = round(line.size * 2) / 2
+    return HeadingStyle(numbering(text), size, (size, upright, _caps(text), bold, centred))
+
+
+def merge_lines(lines: list[Line]) -> Line:
+    """A heading printed over several lines, as one line."""
+    return _merge(lines)
 
 
 def merge_runs(pages: list[PageContent], same: Callable[[Line, Line], bool]) -> None:
@@ -149,42 +426,3 @@ def merge_runs(pages: list[PageContent], same: Callable[[Line, Line], bool]) -> 
         if run:
             items.append(merge_lines(run))
         page.items = items  # type: ignore[assignment]
-
-
-def _same_heading(a: Line, b: Line) -> bool:
-    return (
-        a.heading == b.heading
-        and a.region == b.region
-        and a.page == b.page
-        and b.top - a.bottom <= DEFAULT_MERGE_GAP * max(a.size, 1.0)
-    )
-
-
-def _refine_by_numbering(headings: list[Line]) -> None:
-    """`2` and `2.3` in one style are two levels: numbering depth splits a style."""
-    depths: dict[int, list[tuple[Line, int]]] = {}
-    for line in headings:
-        match = _SECTION_NUMBER.match(line.printed())
-        if match:
-            depth = match.group(1).rstrip(".").count(".") + 1
-            depths.setdefault(line.heading, []).append((line, depth))
-    for numbered in depths.values():
-        shallowest = min(depth for _, depth in numbered)
-        for line, depth in numbered:
-            line.heading = min(6, line.heading + depth - shallowest)
-
-
-def typography_headings(pages: list[PageContent]) -> None:
-    """Mark heading lines by typography and join wrapped headings."""
-    lines = [line for page in pages for line in page.lines()]
-    body = _body(lines)
-    levels = heading_styles(lines)
-    for line in lines:
-        if _prominent(line, body):
-            line.heading = levels[_style(line)]
-    _refine_by_numbering([line for line in lines if line.heading])
-    merge_runs(pages, _same_heading)
-    for page in pages:
-        for line in page.lines():
-            if line.heading and len(line.text.split()) > DEFAULT_HEADING_MAX_WORDS:
-                line.heading = 0

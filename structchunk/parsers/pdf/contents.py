@@ -1,0 +1,129 @@
+"""Contents pages and lists of figures: navigation that repeats the headings that follow.
+
+An entry is a line ending in dot leaders and/or a page number set apart by a gap (or a
+table row whose last cell is a page number), whose title is printed again on a later
+page. Where a page holds at least `DEFAULT_MIN_ENTRIES` such entries, they are dropped,
+with the lines between them and the `Contents`/`Page` titles just above: chunked, they
+would only echo the document's headings with numbers, and win retrieval for questions
+about the sections they name. A page that goes on with the entries of the page before
+needs only one. Entries whose title is printed nowhere else stay: they are not known to
+be navigation.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from .cleanup import match_key
+from .types import Item, Line, PageContent, PageTable
+
+DEFAULT_MIN_ENTRIES = 3
+"""Matched entries a page needs before it counts as a contents page."""
+DEFAULT_PREFIX_SHARE = 0.6
+"""A title printed over two lines matches its entry when its first line holds this share
+of the entry's title."""
+DEFAULT_TITLE_LINES = 4
+"""How many lines above the first entry may hold the list's own title (`Contents`)."""
+
+_LEADERS = re.compile(r"(?:\s*\.){4,}\s*(?:[\dIVXLCivxlc]{1,5})?\s*$")
+_TRAILING_NUMBER = re.compile(r"\s+\d{1,4}\s*$")
+_LIST_TITLES = re.compile(
+    r"^(?:table of contents|contents|index|page|pages|list of (?:figures|tables|exhibits)"
+    r"|figures|tables)$",
+    re.I,
+)
+
+
+def _entry_title(line: Line) -> str | None:
+    """The title of a contents entry, or None when the line is not one."""
+    text = line.printed()
+    if _LEADERS.search(text):
+        return _LEADERS.sub("", text)
+    if line.cells > 1 and _TRAILING_NUMBER.search(text):
+        return _TRAILING_NUMBER.sub("", text)
+    return None
+
+
+def _row_title(row: list[str]) -> str | None:
+    cells = [cell for cell in row if cell.strip()]
+    if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", cells[-1].strip()):
+        return " ".join(cells[:-1])
+    return None
+
+
+class _LaterText:
+    """Keys of every line, with the last page each is printed on, for prefix lookups."""
+
+    def __init__(self, pages: list[PageContent]) -> None:
+        last: dict[str, int] = {}
+        for page in pages:
+            for line in page.lines():
+                key = match_key(line.printed())
+                if key:
+                    last[key] = page.number
+        self.last = last
+        self.keys = sorted(last)
+
+    def printed_after(self, key: str, page: int) -> bool:
+        """Whether a line printed after `page` reads `key` (or starts or ends it)."""
+        if not key:
+            return False
+        if self.last.get(key, 0) > page:
+            return True
+        start = bisect.bisect_left(self.keys, key)
+        for other in self.keys[start : start + 8]:  # later lines that begin with the title
+            if not other.startswith(key):
+                break
+            if self.last[other] > page:
+                return True
+        for cut in range(len(key) - 1, int(len(key) * DEFAULT_PREFIX_SHARE) - 1, -1):
+            if self.last.get(key[:cut], 0) > page:  # a title wrapped onto a second line
+                return True
+        return False
+
+
+def drop_contents(pages: list[PageContent]) -> list[Item]:
+    """Remove contents entries (and their list titles) in place; returns them."""
+    later = _LaterText(pages)
+    dropped: list[Item] = []
+    previous_had_contents = False
+    for page in pages:
+        matched = _matched_entries(page, later)
+        needed = 1 if previous_had_contents else DEFAULT_MIN_ENTRIES
+        if sum(weight for _, weight in matched) < needed:
+            previous_had_contents = False
+            continue
+        previous_had_contents = True
+        drop = _span(page, [index for index, _ in matched])
+        dropped.extend(page.items[index] for index in sorted(drop))
+        page.items = [item for index, item in enumerate(page.items) if index not in drop]
+    return dropped
+
+
+def _matched_entries(page: PageContent, later: _LaterText) -> list[tuple[int, int]]:
+    """(index, entries) of the page's items that are entries whose title is printed
+    later: a line counts one, a table as many as its matching rows."""
+    out = []
+    for index, item in enumerate(page.items):
+        if isinstance(item, PageTable):
+            titles = [_row_title(row) for row in item.rows]
+            hits = sum(1 for t in titles if t and later.printed_after(match_key(t), page.number))
+            if hits >= max(2, 0.6 * len(item.rows)):
+                out.append((index, hits))
+            continue
+        title = _entry_title(item)
+        if title and later.printed_after(match_key(title), page.number):
+            out.append((index, 1))
+    return out
+
+
+def _span(page: PageContent, matched: list[int]) -> set[int]:
+    """The matched entries, what lies between them, and the list's title lines above."""
+    first, last = matched[0], matched[-1]
+    top = first
+    for index in range(first - 1, max(first - 1 - DEFAULT_TITLE_LINES, -1), -1):
+        item = page.items[index]
+        if isinstance(item, Line) and _LIST_TITLES.match(item.printed().strip()):
+            top = index
+    return set(range(top, last + 1))

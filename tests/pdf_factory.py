@@ -1,0 +1,122 @@
+"""Tiny PDFs written by the tests themselves: text in the standard fonts, rules and boxes.
+
+The standard 14 fonts need no embedding (pdfminer knows their metrics), so a test can
+lay out exactly the page a regression needs — a bold heading at body size, a letter-
+spaced title, two columns, a borderless table — in a few lines:
+
+    page = Page()
+    page.text(72, 700, "Item 2. Management's Discussion", font="Helvetica-Bold", size=10)
+    pdf_bytes([page])
+
+Coordinates are PDF points from the bottom-left corner, as in a content stream.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+FONTS = {
+    "Helvetica": "F1",
+    "Helvetica-Bold": "F2",
+    "Times-Roman": "F3",
+    "Times-Bold": "F4",
+    "Courier": "F5",
+    "Helvetica-Oblique": "F6",
+}
+WIDTH, HEIGHT = 612.0, 792.0
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+@dataclass
+class Page:
+    """One US Letter page: a list of content-stream operations."""
+
+    ops: list[str] = field(default_factory=list)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        font: str = "Helvetica",
+        size: float = 10.0,
+        char_space: float = 0.0,
+    ) -> Page:
+        """`text` with its baseline at (x, y); `char_space` adds points after each glyph."""
+        self.ops.append(
+            f"BT /{FONTS[font]} {size:g} Tf {char_space:g} Tc {x:g} {y:g} Td "
+            f"({_escape(text)}) Tj ET"
+        )
+        return self
+
+    def lines(
+        self,
+        x: float,
+        y: float,
+        texts: list[str],
+        font: str = "Helvetica",
+        size: float = 10.0,
+        leading: float | None = None,
+    ) -> float:
+        """Lines one under the other from baseline y; returns the baseline after the last."""
+        step = leading if leading is not None else size * 1.2
+        for line in texts:
+            self.text(x, y, line, font, size)
+            y -= step
+        return y
+
+    def rule(self, x0: float, y0: float, x1: float, y1: float, width: float = 0.5) -> Page:
+        self.ops.append(f"{width:g} w {x0:g} {y0:g} m {x1:g} {y1:g} l S")
+        return self
+
+    def box(self, x: float, y: float, w: float, h: float) -> Page:
+        self.ops.append(f"0.5 w {x:g} {y:g} {w:g} {h:g} re S")
+        return self
+
+
+def pdf_bytes(pages: list[Page], title: str = "") -> bytes:
+    """A complete PDF of `pages` (no outline, no tags)."""
+    objects: list[bytes] = []
+    font_ids = {}
+    for name in FONTS:
+        font = f"/Type /Font /Subtype /Type1 /BaseFont /{name} /Encoding /WinAnsiEncoding"
+        objects.append(f"<< {font} >>".encode())
+        font_ids[name] = len(objects)
+    resources = " ".join(f"/{FONTS[n]} {i} 0 R" for n, i in font_ids.items())
+    pages_id = len(objects) + 2 * len(pages) + 1
+    kids = []
+    for page in pages:
+        stream = "\n".join(page.ops).encode("cp1252")  # WinAnsiEncoding: dashes, quotes
+        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        content_id = len(objects)
+        objects.append(
+            (
+                f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 {WIDTH:g} {HEIGHT:g}] "
+                f"/Contents {content_id} 0 R /Resources << /Font << {resources} >> >> >>"
+            ).encode()
+        )
+        kids.append(f"{len(objects)} 0 R")
+    objects.append(f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(pages)} >>".encode())
+    assert len(objects) == pages_id
+    info = f" /Info {len(objects) + 2} 0 R" if title else ""
+    objects.append(f"<< /Type /Catalog /Pages {pages_id} 0 R >>".encode())
+    catalog_id = len(objects)
+    if title:
+        objects.append(f"<< /Title ({_escape(title)}) >>".encode())
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += (
+        f"trailer\n<< /Size {len(objects) + 1} /Root {catalog_id} 0 R{info} >>\n"
+        f"startxref\n{xref}\n%%EOF\n"
+    ).encode()
+    return bytes(out)

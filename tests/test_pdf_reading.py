@@ -1,0 +1,310 @@
+"""Real-world PDF layouts, each on a small PDF the test writes itself (tests/pdf_factory):
+headings without bookmarks, borderless tables, contents pages, columns, covers, text."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SHARED_CORPUS, corpus_params
+from pdf_factory import Page, pdf_bytes
+
+from structchunk import ChunkOptions, chunk_text
+from structchunk.api import iter_chunks_from_bytes, parse_document
+from structchunk.document import Document, Paragraph, Table
+from structchunk.parsers import ParseSettings
+from structchunk.parsers.pdf import parse
+from structchunk.parsers.pdf.levels import numbering
+
+BODY = [
+    "The Company designs, manufactures and markets smartphones, personal computers,",
+    "tablets, wearables and accessories, and sells a variety of related services to",
+    "customers around the world through its retail and online stores and resellers.",
+]
+
+
+def _read(pages: list[Page]) -> Document:
+    return parse(pdf_bytes(pages), "test.pdf", ParseSettings())
+
+
+def _paths(document: Document) -> list[tuple[str, ...]]:
+    return [section.path for section in document.sections() if section.level]
+
+
+def _filing_page(y: float, lines: list[tuple[str, str]], page: Page | None = None) -> Page:
+    """Headings and paragraphs as a 10-Q sets them: all at 9 pt, headings bold or italic."""
+    page = page or Page()
+    for kind, text in lines:
+        if kind == "p":
+            y = page.lines(72, y, BODY, size=9, leading=11) - 8
+        else:
+            font = {"b": "Helvetica-Bold", "i": "Helvetica-Oblique"}[kind]
+            page.text(72, y, text, font=font, size=9)
+            y -= 20
+    return page
+
+
+def test_body_size_bold_headings_nest_by_their_numbering() -> None:
+    page_one = _filing_page(
+        720,
+        [
+            ("b", "PART I — FINANCIAL INFORMATION"),
+            ("b", "Item 1. Financial Statements"),
+            ("p", ""),
+            ("b", "Note 1 – Summary of Significant Accounting Policies"),
+            ("b", "Basis of Presentation"),
+            ("p", ""),
+            ("i", "Foreign Exchange Risk"),
+            ("p", ""),
+            ("b", "Earnings Per Share"),
+            ("p", ""),
+        ],
+    )
+    page_two = _filing_page(
+        720,
+        [
+            ("b", "Note 2 – Revenue"),
+            ("p", ""),
+            ("b", "Item 2. Management’s Discussion and Analysis"),
+            ("b", "Quarterly Highlights"),
+            ("p", ""),
+            ("b", "PART II — OTHER INFORMATION"),
+            ("b", "Item 1. Legal Proceedings"),
+            ("p", ""),
+        ],
+    )
+    paths = _paths(_read([page_one, page_two]))
+    part, item1 = "PART I — FINANCIAL INFORMATION", "Item 1. Financial Statements"
+    note1 = "Note 1 – Summary of Significant Accounting Policies"
+    assert (part, item1, note1, "Basis of Presentation", "Foreign Exchange Risk") in paths
+    assert (part, item1, note1, "Earnings Per Share") in paths
+    assert (part, item1, "Note 2 – Revenue") in paths
+    assert (part, "Item 2. Management’s Discussion and Analysis", "Quarterly Highlights") in paths
+    assert ("PART II — OTHER INFORMATION", "Item 1. Legal Proceedings") in paths
+
+
+def test_a_bold_line_that_runs_on_into_its_paragraph_is_not_a_heading() -> None:
+    page = Page()
+    page.text(72, 720, "Risks Related to Our Business", font="Helvetica-Bold", size=9)
+    page.text(
+        72,
+        700,
+        "Our operations could be affected by the laws to which",
+        font="Helvetica-Bold",
+        size=9,
+    )
+    page.lines(
+        72, 689, ["our business is subject, and by political actions.", *BODY], size=9, leading=11
+    )
+    page.text(72, 600, "Other Matters", font="Helvetica-Bold", size=9)
+    page.lines(72, 580, BODY, size=9, leading=11)
+    titles = [p[-1] for p in _paths(_read([page]))]
+    assert titles == ["Risks Related to Our Business", "Other Matters"]
+
+
+def test_label_value_lines_and_lead_in_colons_are_not_headings() -> None:
+    page = Page()
+    y = page.lines(72, 720, BODY, size=9, leading=11) - 10
+    page.text(72, y, "Defining Event: Injuries: 1 Fatal", font="Helvetica-Bold", size=9)
+    page.text(72, y - 20, "Description:", font="Helvetica-Bold", size=9)
+    page.lines(72, y - 40, BODY, size=9, leading=11)
+    page.text(72, y - 100, "Findings", font="Helvetica-Bold", size=9)
+    page.lines(72, y - 120, BODY, size=9, leading=11)
+    assert [p[-1] for p in _paths(_read([page]))] == ["Findings"]
+
+
+def _statement(page: Page, top: float) -> Page:
+    """A borderless income statement: header lines over two columns of figures."""
+    page.text(
+        170, top, "CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS", font="Helvetica-Bold", size=9
+    )
+    page.text(420, top - 30, "Three Months Ended", font="Helvetica-Bold", size=8)
+    page.text(400, top - 41, "December 31,", font="Helvetica-Bold", size=8)
+    page.text(480, top - 41, "December 25,", font="Helvetica-Bold", size=8)
+    page.text(410, top - 52, "2022", font="Helvetica-Bold", size=8)
+    page.text(490, top - 52, "2021", font="Helvetica-Bold", size=8)
+    rows = [
+        ("Net sales:", "", ""),
+        ("Products", "$ 96,388", "$ 104,429"),
+        ("Services", "20,766", "19,516"),
+        ("Total net sales", "117,154", "123,945"),
+        ("Research and development", "7,709", "6,306"),
+        ("Operating income", "36,016", "41,488"),
+    ]
+    y = top - 68
+    for label, current, prior in rows:
+        page.text(72, y, label, size=9)
+        for right, value in ((440, current), (520, prior)):
+            if value:
+                sign, _, number = value.rpartition(" ")
+                width = 5.0 * len(number)
+                page.text(right - width, y, number, size=9)
+                if sign:
+                    page.text(right - 60, y, sign, size=9)
+        y -= 12
+    return page
+
+
+def test_a_borderless_statement_is_a_table_with_its_column_headers() -> None:
+    document = _read([_statement(Page(), 700)])
+    tables = [b for s in document.sections() for b in s.blocks if isinstance(b, Table)]
+    assert len(tables) == 1
+    table = tables[0]
+    assert table.header == [
+        ["", "Three Months Ended December 31, 2022", "Three Months Ended December 25, 2021"]
+    ]
+    assert ["Products", "$ 96,388", "$ 104,429"] in table.rows
+    assert ["Operating income", "36,016", "41,488"] in table.rows
+    titles = [s.title for s in document.sections()]
+    assert not any("Months Ended" in t or t.startswith("December") for t in titles)
+
+
+def test_every_piece_of_a_split_statement_repeats_the_column_headers() -> None:
+    data = pdf_bytes([_statement(Page(), 700)])
+    chunks = list(iter_chunks_from_bytes(data, "s.pdf", "pdf", ChunkOptions(max_tokens=48)))
+    pieces = [c for c in chunks if "table" in c.block_types]
+    assert len(pieces) >= 2
+    assert all("Three Months Ended December 31, 2022" in c.body for c in pieces)
+
+
+def test_a_contents_page_is_dropped_and_recorded() -> None:
+    contents = Page().text(72, 740, "Table of Contents", font="Helvetica-Bold", size=14)
+    titles = ["1. Introduction", "2. Methods", "3. Results", "4. Discussion"]
+    for index, title in enumerate(titles):
+        contents.text(72, 700 - 16 * index, f"{title} " + "." * 60 + f" {index + 2}", size=10)
+    body_pages = []
+    for title in titles:
+        page = Page().text(72, 720, title, font="Helvetica-Bold", size=14)
+        page.lines(72, 690, BODY, size=10, leading=12)
+        body_pages.append(page)
+    data = pdf_bytes([contents, *body_pages])
+    document = parse(data, "c.pdf", ParseSettings())
+    chunks = list(iter_chunks_from_bytes(data, "c.pdf", "pdf", ChunkOptions()))
+    assert not any("...." in c.text or "…" in c.body for c in chunks)
+    assert any("1. Introduction" in text for text in document.dropped)
+    assert [s.title for s in document.sections() if s.level] == titles
+
+
+def test_columns_below_full_width_text_are_read_column_by_column() -> None:
+    page = Page()
+    wide = "This paragraph runs across the whole width of the page before the columns start."
+    page.lines(72, 740, [wide, wide], size=10, leading=12)
+    left = [f"Left column sentence number {i} goes on." for i in range(1, 11)]
+    right = [f"Right column sentence number {i} goes on." for i in range(1, 11)]
+    page.lines(72, 690, left, size=10, leading=12)
+    page.lines(330, 690, right, size=10, leading=12)
+    document = _read([page])
+    texts = [b.text for s in document.sections() for b in s.blocks if isinstance(b, Paragraph)]
+    joined = " ".join(texts)
+    assert joined.index("Left column sentence number 10") < joined.index(
+        "Right column sentence number 1 "
+    )
+    assert "Left column sentence number 1 goes on. Right" not in joined
+
+
+def test_a_cover_page_titles_the_document_and_holds_no_headings() -> None:
+    cover = Page()
+    cover.text(240, 700, "FORM 10-Q", font="Helvetica-Bold", size=15)
+    cover.text(250, 640, "Apple Inc.", font="Helvetica-Bold", size=18)
+    cover.lines(72, 600, ["(Exact name of Registrant as specified in its charter)"] * 3, size=7)
+    pages = [cover]
+    for number in range(
+        1, 5
+    ):  # at different heights: the same line at one height is a running header
+        pages.append(
+            _filing_page(700 - 60 * number, [("b", f"Item {number}. Section {number}"), ("p", "")])
+        )
+    document = _read(pages)
+    assert document.title == "Apple Inc."
+    titles = [s.title for s in document.sections() if s.level]
+    assert titles == [f"Item {n}. Section {n}" for n in range(1, 5)]
+
+
+def test_a_letter_spaced_title_reads_as_words() -> None:
+    page = Page().text(72, 700, "Message from the Director", size=14, char_space=3)
+    page.lines(72, 670, BODY, size=10)
+    document = _read([page])
+    assert document.sections()[1].title == "Message from the Director"
+
+
+def test_words_in_ruled_table_cells_are_not_glued() -> None:
+    page = Page()
+    for x in (72, 272, 472):
+        page.rule(x, 700, x, 640)
+    for y in (700, 670, 640):
+        page.rule(72, y, 472, y)
+    page.text(76, 685, "Measure", size=9).text(276, 685, "Status", size=9)
+    page.text(76, 655, "Leveraging the Best Evidence", size=9).text(276, 655, "On track", size=9)
+    page.lines(72, 600, BODY, size=9)
+    tables = [b for s in _read([page]).sections() for b in s.blocks if isinstance(b, Table)]
+    assert tables and tables[0].rows == [["Leveraging the Best Evidence", "On track"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "scheme"),
+    [
+        ("PART II — OTHER INFORMATION", ("kw", "part", 0)),
+        ("Item 1A. Risk Factors", ("kw", "item", 2)),
+        ("Note 5 – Debt", ("kw", "note", 3)),
+        ("1.1.1. Warnings", ("dotted", "", 3)),
+        ("Strategy 1.1.1 Roads", ("dotted", "", 3)),
+        ("2. Methods", ("dotted", "", 1)),
+        ("IV. Conclusions", ("roman", "", 0)),
+        ("Notes to Condensed Consolidated Financial Statements", None),
+        ("2022 Highlights", None),
+    ],
+)
+def test_heading_numbering_schemes(text: str, scheme: tuple[str, str, int] | None) -> None:
+    assert numbering(text) == scheme
+
+
+def test_markdown_still_reads_the_same() -> None:
+    # the PDF work must not touch the other formats
+    assert [c.heading_path for c in chunk_text("# A\n\ntext\n\n## B\n\nmore")] == [
+        ["A"],
+        ["A", "B"],
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "path", corpus_params("pdf/sec-10q", "*.pdf") + corpus_params("pdf/usgov", "*.pdf")
+)
+def test_no_heading_repeats_a_table_cell_of_its_page(path: object) -> None:
+    assert SHARED_CORPUS is not None
+    document = parse_document(path.read_bytes(), str(path), "pdf", ChunkOptions())  # type: ignore[attr-defined]
+    cells: dict[int, set[str]] = {}
+    for section in document.sections():
+        for block in section.blocks:
+            if isinstance(block, Table):
+                for page in block.prov.pages:
+                    cells.setdefault(page, set()).update(
+                        cell.strip() for row in block.header + block.rows for cell in row
+                    )
+    for section in document.sections():
+        if section.level and section.prov.pages:
+            assert section.title not in cells.get(section.prov.pages[0], set()), section.title
+
+
+def test_untagged_words_after_a_tagged_cell_stay_in_its_cell() -> None:
+    """Microsoft's 10-Q dividend table: pdfplumber gives the MCID to the first word of a
+    cell only (`September` 246, then `20,` `2022` without one); the rest of the date
+    must stay in the cell, not fall out of the table as a line of its own."""
+    from structchunk.parsers.pdf.tables import tagged_tables
+    from structchunk.parsers.pdf.types import Word
+
+    def word(text: str, x0: float, top: float, mcid: int | None) -> Word:
+        return Word(text, x0, x0 + 5.5 * len(text), top, top + 9, 9.0, "Arial", mcid, None)
+
+    cells = {1: (1, 1, 1, True), 2: (1, 1, 2, True), 3: (1, 2, 1, False), 4: (1, 2, 2, False)}
+    words = [
+        word("Record", 16, 100, 1),
+        word("Date", 52, 100, None),
+        word("Amount", 200, 100, 2),
+        word("September", 16, 112, 3),
+        word("20,", 69, 112, None),
+        word("2022", 88, 112, None),
+        word("5,066", 200, 112, 4),
+        word("Unrelated", 16, 160, None),
+    ]
+    tables, rest = tagged_tables(words, cells, 1)
+    assert [t.rows for t in tables] == [[["Record Date", "Amount"], ["September 20, 2022", "5,066"]]]
+    assert [w.text for w in rest] == ["Unrelated"]
