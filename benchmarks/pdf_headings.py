@@ -11,8 +11,19 @@ titles: lower-case letters and digits only, Markdown `{ #id }` attributes droppe
 - right parent: matched headings whose parent (the nearest earlier heading of a lower
   level) is the match of the true parent, or both have none.
 
-Tagged files (`pdf/<set>/`) and `pdf/untagged/` (tags and bookmarks removed, typography
-only) are reported separately, micro-averaged over headings.
+Four sets, reported separately and micro-averaged over headings:
+
+- `rendered`: the PDFs printed from web pages (`pdf/<set>/`, tagged, with bookmarks);
+- `untagged`: the same PDFs with tags and bookmarks removed (`pdf/untagged/`);
+- `usgov`: the agency reports of `pdf/usgov/` read as if they had neither bookmarks nor
+  tags (typography alone), scored against their own bookmarks (`<name>.outline.json`);
+- `sec-10q`: the SEC filings of `pdf/sec-10q/` (no bookmarks), scored against heading
+  lists written for this project by reading them (`benchmarks/truth/`, see its README).
+
+Besides "right parent", "parent in path" counts a matched heading whose true parent is
+any of its recovered ancestors: the usgov bookmarks put every level below the first at
+level 2, so a reading that nests `1.1.1` under `1.1` has the wrong parent but keeps the
+bookmarked parent in its heading path.
 
     python benchmarks/pdf_headings.py [--corpus ../shared/corpus] [--json out.json] [-v]
 """
@@ -29,9 +40,13 @@ from pathlib import Path
 
 from structchunk.document import Document
 from structchunk.parsers import ParseSettings
-from structchunk.parsers.pdf import parse
+from structchunk.parsers.builder import TreeBuilder
+from structchunk.parsers.pdf import build, metadata_title, parse
+from structchunk.parsers.pdf.opening import open_pdf
+from structchunk.parsers.pdf.page import read_all_pages
 
 ROOT = Path(__file__).resolve().parent.parent
+TRUTH = ROOT / "benchmarks" / "truth"
 _ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
 _NON_WORD = re.compile(r"[\W_]+")
 
@@ -66,6 +81,7 @@ class Score:
     matched: int
     level_ok: int
     parent_ok: int
+    ancestor_ok: int = 0
 
     def ratios(self) -> dict[str, float]:
         p = self.matched / self.found if self.found else 0.0
@@ -73,7 +89,15 @@ class Score:
         f1 = 2 * p * r / (p + r) if p + r else 0.0
         level = self.level_ok / self.matched if self.matched else 0.0
         parent = self.parent_ok / self.matched if self.matched else 0.0
-        return {"precision": p, "recall": r, "f1": f1, "level": level, "parent": parent}
+        ancestor = self.ancestor_ok / self.matched if self.matched else 0.0
+        return {
+            "precision": p,
+            "recall": r,
+            "f1": f1,
+            "level": level,
+            "parent": parent,
+            "in_path": ancestor,
+        }
 
 
 def score(name: str, truth: list[Heading], found: list[Heading]) -> Score:
@@ -85,12 +109,23 @@ def score(name: str, truth: list[Heading], found: list[Heading]) -> Score:
     shift_t = min((lvl for lvl, _ in truth), default=1) - 1
     shift_f = min((lvl for lvl, _ in found), default=1) - 1
     parents_t, parents_f = _parents(truth), _parents(found)
-    level_ok = parent_ok = 0
+    level_ok = parent_ok = ancestor_ok = 0
     for fi, ti in pairs.items():
         level_ok += found[fi][0] - shift_f == truth[ti][0] - shift_t
         pf, pt = parents_f[fi], parents_t[ti]
         parent_ok += (pf is None and pt is None) or (pf is not None and pairs.get(pf) == pt)
-    return Score(name, len(truth), len(found), len(pairs), level_ok, parent_ok)
+        ancestors = _ancestors(fi, parents_f)
+        ancestor_ok += pt is None or any(pairs.get(a) == pt for a in ancestors)
+    return Score(name, len(truth), len(found), len(pairs), level_ok, parent_ok, ancestor_ok)
+
+
+def _ancestors(index: int, parents: list[int | None]) -> list[int]:
+    out = []
+    parent = parents[index]
+    while parent is not None:
+        out.append(parent)
+        parent = parents[parent]
+    return out
 
 
 def total(name: str, scores: list[Score]) -> Score:
@@ -98,21 +133,56 @@ def total(name: str, scores: list[Score]) -> Score:
         name,
         *(
             sum(getattr(s, f) for s in scores)
-            for f in ("true", "found", "matched", "level_ok", "parent_ok")
+            for f in ("true", "found", "matched", "level_ok", "parent_ok", "ancestor_ok")
         ),
     )
 
 
-def run(corpus: Path, verbose: bool) -> dict[str, list[Score]]:
-    settings = ParseSettings()
-    groups: dict[str, list[Score]] = {"tagged": [], "untagged": []}
+def parse_without_bookmarks(data: bytes) -> Document:
+    """The PDF read as if it had no bookmarks and no tags: headings from typography alone."""
+    opened = open_pdf(data)
+    try:
+        pages = read_all_pages(opened.pdf, tagged=False)
+        title = metadata_title(opened.pdf)
+    finally:
+        opened.pdf.close()
+    return build(pages, [], title, TreeBuilder("pdf"))
+
+
+def _truth(path: Path) -> list[Heading]:
+    return [(int(level), str(text)) for level, text, *_ in json.loads(path.read_text())]
+
+
+def cases(corpus: Path) -> list[tuple[str, str, Path, list[Heading], bool]]:
+    """(set, name, pdf, true headings, typography only) for every scored file."""
+    out = []
     for truth_file in sorted((corpus / "pdf").rglob("*.headings.json")):
         pdf = truth_file.with_name(truth_file.name.replace(".headings.json", ".pdf"))
-        truth = [(int(level), str(text)) for level, text in json.loads(truth_file.read_text())]
-        found = recovered_headings(parse(pdf.read_bytes(), str(pdf), settings))
         name = pdf.relative_to(corpus / "pdf").as_posix()
+        group = "untagged" if name.startswith("untagged/") else "rendered"
+        out.append((group, name, pdf, _truth(truth_file), False))
+    for outline in sorted((corpus / "pdf" / "usgov").glob("*.outline.json")):
+        pdf = outline.with_name(outline.name.replace(".outline.json", ".pdf"))
+        out.append(("usgov", f"usgov/{pdf.name}", pdf, _truth(outline), True))
+    for truth_file in sorted((TRUTH / "sec-10q").glob("*.headings.json")):
+        pdf = corpus / "pdf" / "sec-10q" / truth_file.name.replace(".headings.json", ".pdf")
+        out.append(("sec-10q", f"sec-10q/{pdf.name}", pdf, _truth(truth_file), False))
+    return out
+
+
+def run(corpus: Path, verbose: bool, only: set[str] | None = None) -> dict[str, list[Score]]:
+    settings = ParseSettings()
+    groups: dict[str, list[Score]] = {}
+    for group, name, pdf, truth, typography_only in cases(corpus):
+        if only and group not in only:
+            continue
+        data = pdf.read_bytes()
+        document = (
+            parse_without_bookmarks(data) if typography_only else parse(data, str(pdf), settings)
+        )
+        found = recovered_headings(document)
         result = score(name, truth, found)
-        groups["untagged" if name.startswith("untagged/") else "tagged"].append(result)
+        groups.setdefault(group, []).append(result)
         if verbose:
             print(f"\n{name}: {result.ratios()}", file=sys.stderr)
             for level, text in found:
@@ -122,15 +192,17 @@ def run(corpus: Path, verbose: bool) -> dict[str, list[Score]]:
 
 def table(groups: dict[str, list[Score]]) -> str:
     rows = [
-        "| set | files | true | found | precision | recall | F1 | level acc. | right parent |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| set | files | true | found | precision | recall | F1 | level acc. | right parent "
+        "| parent in path |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, scores in groups.items():
         t = total(name, scores)
         r = t.ratios()
         rows.append(
             f"| {name} | {len(scores)} | {t.true} | {t.found} | {r['precision']:.3f} | "
-            f"{r['recall']:.3f} | {r['f1']:.3f} | {r['level']:.3f} | {r['parent']:.3f} |"
+            f"{r['recall']:.3f} | {r['f1']:.3f} | {r['level']:.3f} | {r['parent']:.3f} | "
+            f"{r['in_path']:.3f} |"
         )
     return "\n".join(rows)
 
@@ -140,8 +212,10 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--json", type=Path, help="write per-file numbers here")
     parser.add_argument("-v", "--verbose", action="store_true", help="list recovered headings")
+    parser.add_argument("--sets", help="comma-separated: rendered, untagged, usgov, sec-10q")
     args = parser.parse_args()
-    groups = run(args.corpus, args.verbose)
+    only = set(args.sets.split(",")) if args.sets else None
+    groups = run(args.corpus, args.verbose, only)
     print(table(groups))
     if args.verbose:
         print(
