@@ -306,5 +306,7 @@ def test_untagged_words_after_a_tagged_cell_stay_in_its_cell() -> None:
         word("Unrelated", 16, 160, None),
     ]
     tables, rest = tagged_tables(words, cells, 1)
-    assert [t.rows for t in tables] == [[["Record Date", "Amount"], ["September 20, 2022", "5,066"]]]
+    assert [t.rows for t in tables] == [
+        [["Record Date", "Amount"], ["September 20, 2022", "5,066"]]
+    ]
     assert [w.text for w in rest] == ["Unrelated"]
