@@ -27,7 +27,11 @@ DEFAULT_ENOUGH_REPEATS = 4
 own running header (the corpus's strategic plans title their contents pages apart)."""
 DEFAULT_POSITION_TOLERANCE = 6.0
 """How far (points) a running header may move from page to page."""
+DEFAULT_MIN_COUNTED_PAGES = 3
+"""Pages whose end line counts along with the page number before such a line is taken
+for a page number outside the margins."""
 _DIGITS = re.compile(r"\d+")
+_BARE_NUMBER = re.compile(r"^\d{1,4}$")
 _PAGE_NUMBER = re.compile(
     r"^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*"
     r"[-–—)\]]?(?:\s*(?:of|/|von|de)\s*\d{1,4})?$",
@@ -77,14 +81,10 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
         for key, spots in seen.items()
         if len({p for p, _ in spots}) >= needed
     }
+    counted = _counted_ends(readable, needed)
     dropped: list[Line] = []
     for page in readable:
-        lines = page.lines()
-        ends = (
-            {id(min(lines, key=lambda x: x.top)), id(max(lines, key=lambda x: x.bottom))}
-            if lines
-            else set()
-        )
+        ends = {id(line) for line in _ends(page)}
         kept = []
         for item in page.items:
             if isinstance(item, Line) and (
@@ -93,9 +93,37 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
                 or id(item) in ends
                 and _in_band(item, page.height, DEFAULT_NUMBER_BAND)
                 and is_page_number(item.printed())
+                or id(item) in counted
             ):
                 dropped.append(item)
                 continue
             kept.append(item)
         page.items = kept
     return dropped
+
+
+def _ends(page: PageContent) -> list[Line]:
+    """The page's first and last lines (one line when it has only one)."""
+    lines = page.lines()
+    if not lines:
+        return []
+    first, last = min(lines, key=lambda x: x.top), max(lines, key=lambda x: x.bottom)
+    return [first] if first is last else [first, last]
+
+
+def _counted_ends(pages: list[PageContent], needed: int) -> set[int]:
+    """First or last lines that are bare numbers counting along with the pages (`28` on
+    page 28, or on page 30 of a file with a two-page cover), wherever they sit: some
+    filings print the number right below the text, mid-page on a short page."""
+    candidates: dict[int, list[Line]] = defaultdict(list)
+    for page in pages:
+        for line in _ends(page):
+            text = line.printed().strip()
+            if _BARE_NUMBER.match(text):
+                candidates[int(text) - page.number].append(line)
+    return {
+        id(line)
+        for lines in candidates.values()
+        if len(lines) >= max(needed, DEFAULT_MIN_COUNTED_PAGES)
+        for line in lines
+    }
