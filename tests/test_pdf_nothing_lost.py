@@ -13,16 +13,10 @@ from pathlib import Path
 
 import pytest
 from conftest import corpus_params
+from corpus_pdf import read_corpus_pdf
 
 from structchunk import ChunkOptions
-from structchunk.errors import StructChunkError
 from structchunk.packing import Packer
-from structchunk.parsers.builder import TreeBuilder
-from structchunk.parsers.pdf import build, metadata_title
-from structchunk.parsers.pdf.opening import open_pdf
-from structchunk.parsers.pdf.page import read_all_pages
-from structchunk.parsers.pdf.structure import read_outline
-from structchunk.parsers.pdf.types import PageContent, PageTable
 
 MAX_MISSING_SHARE = 0.01
 """Tokens allowed to differ: a word hyphenated inside a table cell, or letter-spaced
@@ -34,17 +28,6 @@ _TOKEN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]|[^\W_\u3040-\u30ff\u4e00-\u9f
 
 def _tokens(text: str) -> list[str]:
     return [token.casefold() for token in _TOKEN.findall(text)]
-
-
-def _read_words(pages: list[PageContent]) -> list[str]:
-    words: list[str] = []
-    for page in pages:
-        for item in page.items:
-            if isinstance(item, PageTable):
-                words.extend(" ".join(cell for row in item.rows for cell in row).split())
-            else:
-                words.extend(item.printed().split())
-    return words
 
 
 def _missing(source: list[str], produced: Counter[str]) -> Counter[str]:
@@ -71,22 +54,11 @@ def _missing(source: list[str], produced: Counter[str]) -> Counter[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("path", corpus_params("pdf", "*.pdf"))
 def test_nothing_read_is_lost_but_documented_furniture(path: Path) -> None:
-    try:
-        opened = open_pdf(path.read_bytes())
-    except StructChunkError:
-        pytest.skip("cannot be opened (tested in test_pdf_corpus)")
-    builder = TreeBuilder("pdf")
-    try:
-        pages = read_all_pages(opened.pdf, tagged=False)
-        outline = read_outline(opened.pdf, builder.warnings)
-        title = metadata_title(opened.pdf)
-    finally:
-        opened.pdf.close()
-    source = _read_words(pages)
-    try:
-        document = build(pages, outline, title, builder)
-    except StructChunkError:
-        pytest.skip("no text (tested in test_pdf_corpus)")
+    reading = read_corpus_pdf(path)
+    if reading.document is None:
+        pytest.skip("cannot be read (tested in test_pdf_corpus)")
+    document = reading.document
+    source = list(reading.words)
     options = ChunkOptions(max_tokens=200)
     produced: Counter[str] = Counter()
     for chunk in Packer(options).pack(document):

@@ -4,11 +4,12 @@ headings without bookmarks, borderless tables, contents pages, columns, covers, 
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED_CORPUS, corpus_params
+from conftest import corpus_params
+from corpus_pdf import read_corpus_pdf
 from pdf_factory import Page, pdf_bytes
 
 from structchunk import ChunkOptions, chunk_text
-from structchunk.api import iter_chunks_from_bytes, parse_document
+from structchunk.api import iter_chunks_from_bytes
 from structchunk.document import Document, Paragraph, Table
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
@@ -273,8 +274,8 @@ def test_no_heading_is_lifted_out_of_a_table(path: object) -> None:
     of its table; a row label read as one cuts its table in two. The same words may
     head a section elsewhere, even next to the table (Apple's `Americas` subheading
     below the segment table, Microsoft's segment names, OPM's `FY 2014 Results`)."""
-    assert SHARED_CORPUS is not None
-    document = parse_document(path.read_bytes(), str(path), "pdf", ChunkOptions())  # type: ignore[attr-defined]
+    document = read_corpus_pdf(path).document  # type: ignore[arg-type]
+    assert document is not None
     flow: list[str | Table | None] = []
     for section in document.sections():
         if section.level:
