@@ -345,17 +345,6 @@ def _centred(pages: list[PageContent]) -> set[int]:
     return out
 
 
-def _merge(run: list[Line]) -> Line:
-    """A heading printed over several lines, as one line (the run's first)."""
-    first = run[0]
-    for other in run[1:]:
-        first.text = f"{first.text} {other.printed()}"
-        first.x0, first.x1 = min(first.x0, other.x0), max(first.x1, other.x1)
-        first.bottom = max(first.bottom, other.bottom)
-        first.chars += other.chars
-    return first
-
-
 def typography_headings(pages: list[PageContent], line_gap: float) -> None:
     """Mark heading lines by typography (levels included) and join wrapped headings."""
     doc = _document(pages, line_gap)
@@ -366,7 +355,7 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
         if page is cover:
             continue
         lines = page.lines()
-        for run in _runs(page, lambda line: _looks_like_heading(line), doc):
+        for run in _runs(page, _looks_like_heading, doc):
             if all(_prominent(line, doc) for line in run):
                 headings.append(run)
             elif all(_styled_at_body_size(line, doc) for line in run) and _isolated(
@@ -386,7 +375,7 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
         if sum(len(line.printed().split()) for line in run) > DEFAULT_HEADING_MAX_WORDS:
             continue
         removed.update(id(line) for line in run[1:])
-        merged.append(_merge(run))
+        merged.append(merge_lines(run))
     for page in pages:
         page.items = [item for item in page.items if id(item) not in removed]
     styles = [_heading_style(line, id(line) in centred) for line in merged]
@@ -403,8 +392,14 @@ def _heading_style(line: Line, centred: bool) -> HeadingStyle:
 
 
 def merge_lines(lines: list[Line]) -> Line:
-    """A heading printed over several lines, as one line."""
-    return _merge(lines)
+    """A heading printed over several lines, as one line (the first, extended)."""
+    first = lines[0]
+    for other in lines[1:]:
+        first.text = f"{first.text} {other.printed()}"
+        first.x0, first.x1 = min(first.x0, other.x0), max(first.x1, other.x1)
+        first.bottom = max(first.bottom, other.bottom)
+        first.chars += other.chars
+    return first
 
 
 def merge_runs(pages: list[PageContent], same: Callable[[Line, Line], bool]) -> None:
