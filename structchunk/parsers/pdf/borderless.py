@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .cleanup import clean_text
+from .cleanup import clean_text, is_bare_number
 from .types import PageTable, Word
 
 DEFAULT_MIN_ROWS = 3
@@ -40,7 +40,6 @@ _FIGURE = re.compile(
 _CURRENCY = frozenset("$€£¥")
 _CLOSERS = frozenset({")", "%", ")%"})
 """Printed apart from the figure they close (`(8` `)`), joined back without a space."""
-_PAGE_NUMBER = re.compile(r"^\d{1,4}$")
 _YEAR = re.compile(r"^(?:19|20)\d\d[*,]?$")
 DEFAULT_MAX_HEADER_ROWS = 6
 DEFAULT_MAX_HEADER_WORDS = 8
@@ -306,7 +305,7 @@ def _is_contents(
     if len(columns) != 1:
         return False
     numbers = [p.text for i in figure_rows for p in parsed[i].figures]
-    return all(_PAGE_NUMBER.match(n) for n in numbers)
+    return all(is_bare_number(n) for n in numbers)
 
 
 def _header_rows(

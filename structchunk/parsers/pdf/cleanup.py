@@ -73,6 +73,15 @@ def is_italic(font: str) -> bool:
     return bool(_ITALIC.search(font))
 
 
+_BARE_NUMBER = re.compile(r"\d{1,4}")
+
+
+def is_bare_number(text: str) -> bool:
+    """A whole number of up to four digits and nothing else: how a page number is
+    printed in a footer, a contents list or a table of contents' last column."""
+    return bool(_BARE_NUMBER.fullmatch(text))
+
+
 def is_mono(font: str) -> bool:
     return bool(_MONO.search(font))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from .cleanup import match_key
+from .cleanup import is_bare_number, match_key
 from .types import Item, Line, PageContent, PageTable
 
 DEFAULT_MIN_ENTRIES = 3
@@ -47,7 +47,7 @@ def _entry_title(line: Line) -> str | None:
 
 def _row_title(row: list[str]) -> str | None:
     cells = [cell for cell in row if cell.strip()]
-    if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", cells[-1].strip()):
+    if len(cells) >= 2 and is_bare_number(cells[-1].strip()):
         return " ".join(cells[:-1])
     return None
 
