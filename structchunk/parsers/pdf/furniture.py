@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from .cleanup import is_bare_number
 from .types import Line, PageContent
 
 DEFAULT_MARGIN_BAND = 0.12
@@ -31,7 +32,6 @@ DEFAULT_MIN_COUNTED_PAGES = 3
 """Pages whose end line counts along with the page number before such a line is taken
 for a page number outside the margins."""
 _DIGITS = re.compile(r"\d+")
-_BARE_NUMBER = re.compile(r"^\d{1,4}$")
 _PAGE_NUMBER = re.compile(
     r"^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*"
     r"[-–—)\]]?(?:\s*(?:of|/|von|de)\s*\d{1,4})?$",
@@ -81,10 +81,11 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
         for key, spots in seen.items()
         if len({p for p, _ in spots}) >= needed
     }
-    counted = _counted_ends(readable, needed)
+    page_ends = {page.number: _ends(page) for page in readable}
+    counted = _counted_ends(page_ends, needed)
     dropped: list[Line] = []
     for page in readable:
-        ends = {id(line) for line in _ends(page)}
+        ends = {id(line) for line in page_ends[page.number]}
         kept = []
         for item in page.items:
             if isinstance(item, Line) and (
@@ -111,16 +112,16 @@ def _ends(page: PageContent) -> list[Line]:
     return [first] if first is last else [first, last]
 
 
-def _counted_ends(pages: list[PageContent], needed: int) -> set[int]:
+def _counted_ends(page_ends: dict[int, list[Line]], needed: int) -> set[int]:
     """First or last lines that are bare numbers counting along with the pages (`28` on
     page 28, or on page 30 of a file with a two-page cover), wherever they sit: some
     filings print the number right below the text, mid-page on a short page."""
     candidates: dict[int, list[Line]] = defaultdict(list)
-    for page in pages:
-        for line in _ends(page):
+    for number, ends in page_ends.items():
+        for line in ends:
             text = line.printed().strip()
-            if _BARE_NUMBER.match(text):
-                candidates[int(text) - page.number].append(line)
+            if is_bare_number(text):
+                candidates[int(text) - number].append(line)
     return {
         id(line)
         for lines in candidates.values()
