@@ -282,3 +282,124 @@ def test_fixed_baseline_reproduces_the_shared_harness() -> None:
     assert fixed["chunks"] == 844
     assert [round(100 * fixed[f"hit@{k}"], 1) for k in (1, 3, 5)] == [65.2, 83.3, 83.3]
     assert round(100 * fixed["answer_split_rate"], 1) == 1.5
+
+
+# -- dense retrieval: the user's embedding function ranks the chunks ---------------------
+
+
+def test_dense_ranking_finds_the_chunk_that_shares_the_question_words() -> None:
+    from toy_embeddings import embed
+
+    docs = [
+        views("cats.md", "Cats sleep sixteen hours daily.", "Cats drink water from bowls."),
+        views("dogs.md", "Dogs need long walks twice daily."),
+    ]
+    questions = [
+        (Question("Where do cats drink water?", ("Cats drink water",), "c"), "cats.md"),
+        (Question("How often do dogs need walks?", ("walks twice daily",), "d"), "dogs.md"),
+    ]
+    result = evaluate("dense", docs, questions, ks=(1,), embed=embed)
+    assert result.hit == {1: 1.0} and result.retriever == "dense"
+    assert evaluate("bm25", docs, questions, ks=(1,)).retriever == "bm25"
+
+
+def test_eval_scores_both_retrievers_from_one_chunking(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(Path(__file__).parent)  # --embed modules import from here, too
+    questions = str(corpus / "questions.jsonl")
+    result = run_eval(
+        str(corpus / "corpus"),
+        "--questions",
+        questions,
+        "--embed",
+        "toy_embeddings:embed",
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    runs = json.loads(result.stdout)["runs"]
+    assert [(r["label"], r["retriever"]) for r in runs] == [
+        ("structchunk max_tokens=256", "bm25"),
+        ("structchunk max_tokens=256", "dense"),
+    ]
+    assert runs[1]["hit@5"] == pytest.approx(2 / 3)  # every chunk is in the top 5
+    table = run_eval(
+        str(corpus / "corpus"),
+        "--questions",
+        questions,
+        "--retriever",
+        "dense",
+        "--embed",
+        "toy_embeddings:embed",
+    )
+    assert table.exit_code == 0, table.output
+    header, _rule, row = table.stdout.splitlines()[1:4]
+    assert header.split()[:2] == ["run", "retriever"] and "dense" in row.split()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "code", "message"),
+    [
+        (["--retriever", "dense"], 2, "--retriever dense needs --embed"),
+        (["--embed", "toy_embeddings"], 1, "give module:function or sentence-transformers:"),
+        (["--embed", "no_such_module:embed"], 1, "cannot load it (No module named"),
+        (["--embed", "toy_embeddings:DIMENSIONS"], 1, "DIMENSIONS is not callable"),
+        (["--embed", "toy_embeddings:wrong_shape"], 1, "expected one vector per text"),
+        (["--embed", "toy_embeddings:broken"], 1, "RuntimeError: model weights missing"),
+        (["--embed", "sentence-transformers:/no/such/model"], 1, "not a model folder"),
+    ],
+)
+def test_embedding_problems_are_one_line_errors(
+    corpus: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    arguments: list[str],
+    code: int,
+    message: str,
+) -> None:
+    monkeypatch.chdir(Path(__file__).parent)
+    result = CliRunner().invoke(
+        structchunk,
+        [
+            "eval",
+            str(corpus / "corpus"),
+            "--questions",
+            str(corpus / "questions.jsonl"),
+            *arguments,
+        ],
+    )
+    assert result.exit_code == code, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_sentence_transformers_folder_is_loaded_offline_and_encoded_in_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import types
+
+    from structchunk.quality.embedding import BATCH, EmbeddingRanker, load_embedder
+
+    calls: list[tuple[str, dict[str, object]]] = []
+    batches: list[int] = []
+
+    class FakeModel:
+        def __init__(self, path: str, **kwargs: object) -> None:
+            calls.append((path, kwargs))
+
+        def encode(self, texts: list[str], **kwargs: object) -> list[list[float]]:
+            batches.append(len(texts))
+            return [[float(len(t)), 1.0] for t in texts]
+
+    fake = types.ModuleType("sentence_transformers")
+    fake.SentenceTransformer = FakeModel  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "sentence_transformers", fake)
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    embed = load_embedder(f"sentence-transformers:{tmp_path}")
+    assert calls == [(str(tmp_path), {"local_files_only": True})]
+    import os
+
+    assert os.environ["HF_HUB_OFFLINE"] == "1"  # nothing is fetched from a model hub
+    ranker = EmbeddingRanker([f"text {i}" for i in range(BATCH + 3)], embed)
+    assert batches == [BATCH, 3]
+    assert len(ranker.search(["a query"], 5)[0]) == 5

@@ -16,6 +16,7 @@ import click
 
 from ..errors import StructChunkError
 from ..options import ChunkOptions
+from ..quality.embedding import EmbedFunction, load_embedder
 from ..quality.grid import RunSpec, grid_specs, looks_like_axis, parse_axes, parse_baseline
 from ..quality.loading import expand_documents
 from ..quality.questions import read_questions, resolve_documents
@@ -125,6 +126,21 @@ def _eval_json(
     metavar="fixed:N",
     help="Add N-character fixed-size chunks to the table (repeatable).",
 )
+@click.option(
+    "--retriever",
+    type=click.Choice(["bm25", "dense", "both"]),
+    default=None,
+    help="Rank chunks by BM25, by --embed's embeddings, or score both "
+    "(default: bm25; both when --embed is given).",
+)
+@click.option(
+    "--embed",
+    "embed_spec",
+    default=None,
+    metavar="MODULE:FUNCTION",
+    help="Embedding function for dense retrieval: an importable callable from a list of "
+    "texts to vectors, or sentence-transformers:MODEL_DIR (a local model folder).",
+)
 @chunking_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_context
@@ -137,17 +153,23 @@ def eval_command(
     k_text: str,
     grid: tuple[str, ...],
     baselines: tuple[str, ...],
+    retriever: str | None,
+    embed_spec: str | None,
     as_json: bool,
     **params: Any,
 ) -> None:
-    """Measure retrieval on your own questions: BM25 over the chunks of DOCS, then
-    hit@k, coverage@k and the answer-split rate (needs `structchunk[eval]`)."""
+    """Measure retrieval on your own questions: BM25 (or your embeddings) over the chunks
+    of DOCS, then hit@k, coverage@k and the answer-split rate (needs `structchunk[eval]`)."""
     options = options_from_flags(params)
     ks = _parse_ks(k_text)
     bare_axes, inputs = _split_axes(docs)
     specs, rejected = _run_specs(options, [*grid, *bare_axes], baselines)
+    retriever = retriever or ("both" if embed_spec else "bm25")
+    if retriever != "bm25" and not embed_spec:
+        exit_usage(f"--retriever {retriever} needs --embed MODULE:FUNCTION")
     try:
         load_bm25s()
+        embed = load_embedder(embed_spec) if embed_spec and retriever != "bm25" else None
         question_set = read_questions(questions_path)
         items, problems = expand_documents(inputs, options.format)
     except StructChunkError as error:
@@ -164,7 +186,14 @@ def eval_command(
             "check the inputs and --root"
         )
         ctx.exit(EXIT_INPUT_FAILED)
-    results, run_failures = run_eval(sources, specs, options, questions, ks)
+    embedders: list[EmbedFunction | None] = [None] if retriever != "dense" else []
+    if retriever != "bm25":
+        embedders.append(embed)
+    try:
+        results, run_failures = run_eval(sources, specs, options, questions, ks, embedders)
+    except StructChunkError as error:  # the embedding function failed or misbehaved
+        echo_error(str(error))
+        ctx.exit(EXIT_INPUT_FAILED)
     failures = problems + failures + run_failures
     for message in failures:
         echo_error(message)

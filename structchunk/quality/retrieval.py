@@ -1,4 +1,5 @@
-"""Retrieval evaluation: BM25 over the chunks, then hit@k, coverage@k and the answer-split rate.
+"""Retrieval evaluation: BM25 (or the user's embeddings) over the chunks, then hit@k,
+coverage@k and the answer-split rate.
 
 BM25 comes from the `bm25s` package (the `structchunk[eval]` extra), with the settings
 of the shared benchmark harness so the numbers can be set beside its tables: the
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import StructChunkError
+from .embedding import EmbeddingRanker, EmbedFunction
 from .normalize import match_tokens
 from .questions import Question
 from .views import DocumentChunks
@@ -63,18 +65,16 @@ def longest_run(answer: Sequence[str], positions: dict[str, list[int]]) -> int:
     return best
 
 
-class ChunkIndex:
-    """BM25 over chunk texts, plus exact containment and run lengths for scoring."""
+class Bm25Ranker:
+    """BM25 over chunk tokens, stopwords removed, with the shared harness's settings."""
 
-    def __init__(self, texts: Sequence[str]) -> None:
+    def __init__(self, tokens: Sequence[list[str]]) -> None:
         bm25s, self._stopwords = load_bm25s()
-        self.tokens = [match_tokens(text) for text in texts]
-        self._joined = [" " + " ".join(tokens) + " " for tokens in self.tokens]
-        self._positions: dict[int, dict[str, list[int]]] = {}
+        self._size = len(tokens)
         self._bm25 = None
-        if self.tokens:
+        if tokens:
             self._bm25 = bm25s.BM25(k1=BM25_K1, b=BM25_B, method="lucene")
-            self._bm25.index([self._content(tokens) for tokens in self.tokens], show_progress=False)
+            self._bm25.index([self._content(t) for t in tokens], show_progress=False)
 
     def _content(self, tokens: list[str]) -> list[str]:
         return [t for t in tokens if t not in self._stopwords] or [EMPTY_TOKEN]
@@ -85,9 +85,26 @@ class ChunkIndex:
             return [[] for _ in queries]
         tokens = [self._content(match_tokens(q)) for q in queries]
         documents, _scores = self._bm25.retrieve(
-            tokens, k=min(k, len(self.tokens)), show_progress=False, n_threads=1
+            tokens, k=min(k, self._size), show_progress=False, n_threads=1
         )
         return [[int(i) for i in row] for row in documents]
+
+
+class ChunkIndex:
+    """Chunks ranked by BM25 or, given an embedding function, by cosine similarity; plus
+    exact containment and run lengths for scoring, the same under either ranking."""
+
+    def __init__(self, texts: Sequence[str], embed: EmbedFunction | None = None) -> None:
+        self.tokens = [match_tokens(text) for text in texts]
+        self._joined = [" " + " ".join(tokens) + " " for tokens in self.tokens]
+        self._positions: dict[int, dict[str, list[int]]] = {}
+        self._ranker: Bm25Ranker | EmbeddingRanker = (
+            Bm25Ranker(self.tokens) if embed is None else EmbeddingRanker(texts, embed)
+        )
+
+    def search(self, queries: Sequence[str], k: int) -> list[list[int]]:
+        """The indices of the `k` best chunks for each query, best first."""
+        return self._ranker.search(queries, k)
 
     def contains(self, index: int, answer: Sequence[str]) -> bool:
         return (" " + " ".join(answer) + " ") in self._joined[index]
@@ -114,10 +131,12 @@ class EvalResult:
     coverage: dict[int, float] = field(default_factory=dict)
     answer_split_rate: float = 0.0
     options: dict[str, Any] | None = None
+    retriever: str = "bm25"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "label": self.label,
+            "retriever": self.retriever,
             "options": self.options,
             "chunks": self.chunks,
             "mean_words": self.mean_words,
@@ -163,8 +182,11 @@ def evaluate(
     documents: Sequence[DocumentChunks],
     questions: Sequence[tuple[Question, str | None]],
     ks: Sequence[int] = DEFAULT_KS,
+    embed: EmbedFunction | None = None,
 ) -> EvalResult:
     """Index every chunk of `documents`, ask every question, score the top max(ks).
+
+    Chunks are ranked by BM25, or by cosine similarity under `embed` when given.
 
     A hit at k: one of the first k chunks holds the whole answer (normalised tokens,
     contiguous). Coverage at k: the longest part of the answer one of them holds. An
@@ -173,7 +195,7 @@ def evaluate(
     """
     texts = [chunk.text for doc in documents for chunk in doc.chunks]
     owners = [doc.source for doc in documents for _ in doc.chunks]
-    index = ChunkIndex(texts)
+    index = ChunkIndex(texts, embed)
     by_source: dict[str, list[int]] = defaultdict(list)
     for i, owner in enumerate(owners):
         by_source[owner].append(i)
@@ -199,4 +221,5 @@ def evaluate(
         {k: _mean(v) for k, v in hits.items()},
         {k: _mean(v) for k, v in cover.items()},
         _mean(split),
+        retriever="bm25" if embed is None else "dense",
     )

@@ -11,6 +11,7 @@ from ..batch.boundary import FileFailure, guarded
 from ..batch.inputs import InputFile
 from ..options import ChunkOptions
 from ..packing.render import render_block
+from .embedding import EmbedFunction
 from .grid import RunSpec
 from .loading import chunk_document, read_bytes
 from .questions import Question
@@ -115,13 +116,16 @@ def run_eval(
     base: ChunkOptions,
     questions: Sequence[tuple[Question, str | None]],
     ks: Sequence[int],
+    embedders: Sequence[EmbedFunction | None] = (None,),
 ) -> tuple[list[EvalResult], list[str]]:
-    """One scored result per spec, in order, and every failure met on the way."""
+    """One scored result per spec and retriever (`None`: BM25, else that embedding
+    function), in order, and every failure met on the way. Each spec is chunked once."""
     results, failures = [], []
     for spec in specs:
         documents, failed = chunk_sources(sources, spec, base)
         failures.extend(failed)
-        result = evaluate(spec.label, documents, questions, ks)
-        result.options = _options_json(spec.options)
-        results.append(result)
+        for embed in embedders:
+            result = evaluate(spec.label, documents, questions, ks, embed)
+            result.options = _options_json(spec.options)
+            results.append(result)
     return results, failures

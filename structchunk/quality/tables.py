@@ -143,9 +143,12 @@ def _percent(value: float | None) -> str:
 
 
 def eval_table(results: Sequence[EvalResult], ks: Sequence[int]) -> str:
-    """One row per run: hit@k and coverage@k and the split rate in %, then chunk counts."""
+    """One row per run: hit@k and coverage@k and the split rate in %, then chunk counts;
+    a retriever column when any run ranks by embeddings."""
+    with_retriever = any(result.retriever != "bm25" for result in results)
     headers = [
         "run",
+        *(["retriever"] if with_retriever else []),
         *(f"hit@{k}" for k in ks),
         *(f"cov@{k}" for k in ks),
         "split",
@@ -158,6 +161,7 @@ def eval_table(results: Sequence[EvalResult], ks: Sequence[int]) -> str:
         rows.append(
             [
                 result.label,
+                *([result.retriever] if with_retriever else []),
                 *(_percent(result.hit[k]) for k in ks),
                 *(_percent(result.coverage[k]) for k in ks),
                 _percent(result.answer_split_rate),
