@@ -12,7 +12,8 @@ structured sets (awsdocs + written + pdf-rendered + pdf-real, each question once
 bootstrap interval over questions for structchunk, the best peer, and their paired
 difference, so a one-question move reads as the noise it is. `--variant` adds the
 structchunk chunks of another run (e.g. a candidate change run with `--systems
-structchunk`) as an extra row, compared with the same peers.
+structchunk`) as an extra row, compared with the same peers and, question by question,
+with the defaults.
 
 It runs with the peers' virtualenv (the harness's BM25 and embedding model live there)
 and reuses the harness's own scoring code, so its figures equal the harness's.
@@ -137,8 +138,8 @@ def pooled(
     rng = random.Random(13)
     draws = [[rng.randrange(n) for _ in range(n)] for _ in range(2000)]
     out = ["", f"Pooled {' + '.join(sets)} ({n} questions), 95 % bootstrap intervals:", ""]
-    out += ["| system | hit@1 | hit@5 | hit@1 − best peer | hit@5 − best peer |"]
-    out += ["|---|---|---|---|---|"]
+    out += ["| system | hit@1 | hit@5 | hit@1 − best peer | hit@5 − best peer | hit@1 − defaults |"]
+    out += ["|---|---|---|---|---|---|"]
     best = {key: max(peers, key=lambda s: mean(rows_of(s), key)) for key in ("hit@1", "hit@5")}
     for system in [*mine, *sorted(set(best.values()))]:
         rows = rows_of(system)
@@ -156,8 +157,18 @@ def pooled(
             low, high = bootstrap(values, draws, other)
             diff = mean(rows, key) - mean(rows_of(best[key]), key)
             cells.append(f"{100 * diff:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]")
+        cells.append(_paired(rows, rows_of(mine[0]), draws) if system in mine[1:] else "")
         out.append(f"| {system} | " + " | ".join(cells) + " |")
     return out
+
+
+def _paired(rows: Rows, baseline: Rows, draws: list[list[int]]) -> str:
+    """hit@1 difference from `baseline`, question by question, with its interval."""
+    values = [r["hit@1"] for r in rows]
+    other = [r["hit@1"] for r in baseline]
+    low, high = bootstrap(values, draws, other)
+    diff = mean(rows, "hit@1") - mean(baseline, "hit@1")
+    return f"{100 * diff:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]"
 
 
 def main() -> None:
