@@ -21,7 +21,7 @@ from .ids import chunk_id, document_id
 from .options import ChunkOptions
 from .packing import PackedChunk, Packer
 from .parsers import ParseSettings, detect_format, get_parser
-from .records import Chunk
+from .records import Chunk, printable_path
 
 log = logging.getLogger("structchunk")
 
@@ -91,9 +91,10 @@ def iter_chunks_from_bytes(
         log.warning("%s: %s", source, warning)
     packer = Packer(opts)
     doc_id = document_id(data)
+    shown = printable_path(source)
     try:
         for index, packed in enumerate(packer.pack(document)):
-            yield _record(packed, index, doc_id, source, fmt, packer.tokenizer.name)
+            yield _record(packed, index, doc_id, shown, fmt, packer.tokenizer.name)
     except StructChunkError as error:
         raise error.with_source(source) from error
 

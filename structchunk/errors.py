@@ -56,5 +56,9 @@ class SentenceModelError(OptionsError):
     """The requested sentence model is not installed."""
 
 
+class OutputError(StructChunkError):
+    """An output cannot be written: no space left, no permission, a directory in the way."""
+
+
 class BudgetError(StructChunkError):
     """A chunk would exceed the token budget or text would be lost (`--strict`)."""

@@ -54,6 +54,17 @@ def chunk_schema() -> dict[str, object]:
     return Chunk.model_json_schema()
 
 
+def printable_path(path: str) -> str:
+    """`path` as valid Unicode: bytes of a file name that are not UTF-8 (which Python
+    carries as lone surrogates) are shown as `\\xNN`, so records and error files can be
+    written, and the same name always reads the same."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return path
+
+
 def to_json_line(chunk: Chunk) -> str:
     """One record as a JSONL line: fields in schema order, compact, non-ASCII kept as is."""
     return chunk.model_dump_json() + "\n"

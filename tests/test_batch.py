@@ -189,3 +189,26 @@ def test_an_internal_error_is_one_line_and_its_traceback_is_logged(
     assert failure.kind == "internal" and "\n" not in failure.message
     assert "RuntimeError: parser bug" in failure.message and "-v --jobs 1" in failure.message
     assert any(r.exc_info for r in caplog.records), "-v must be able to show the traceback"
+
+
+def test_temporary_files_of_a_killed_run_are_removed_by_the_next(tmp_path: Path) -> None:
+    """Before: a run killed mid-write left `.NAME.XXXXXXXX.tmp` files for good."""
+    source = tmp_path / "in"
+    source.mkdir()
+    (source / "a.md").write_text("# A\n\nText.\n")
+    out_dir, out = tmp_path / "out", tmp_path / "all.jsonl"
+    (out_dir / "sub").mkdir(parents=True)
+    leftovers = [
+        out_dir / "sub" / ".a.md.jsonl.k3j4h5g6.tmp",
+        out_dir / ".structchunk-manifest.jsonl.a1b2c3d4.tmp",
+        tmp_path / ".all.jsonl.zz11yy22.tmp",
+        tmp_path / ".all.jsonl.manifest.jsonl.q1w2e3r4.tmp",
+    ]
+    kept = [tmp_path / ".other.jsonl.abcdefgh.tmp", out_dir / "notes.tmp"]
+    for path in leftovers + kept:
+        path.write_text("half")
+    items, _ = expand_inputs([str(source)], None)
+    run_batch(items, ChunkOptions(), BatchConfig(out_dir=out_dir, jobs=1))
+    run_batch(items, ChunkOptions(), BatchConfig(out=str(out), jobs=1))
+    assert [p for p in leftovers if p.exists()] == []
+    assert all(p.exists() for p in kept)

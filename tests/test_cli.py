@@ -139,3 +139,73 @@ def test_schema_and_version() -> None:
 def test_no_heading_prefix_flag(flag: str) -> None:
     result = CliRunner().invoke(cli, ["convert", "samples/api-keys.md", flag, "-q"])
     assert all(c["text"] == c["body"] for c in records(result.stdout))
+
+
+# -- output faults: one line naming the output, never a traceback -------------------------
+
+
+def test_o_naming_a_directory_is_refused_before_any_work(tmp_path: Path) -> None:
+    """Before: every file was converted, then renaming onto the directory raised
+    IsADirectoryError with a traceback."""
+    result = run("convert", "samples/api-keys.md", "-o", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"structchunk: error: -o {tmp_path}: is a directory; give a file name, "
+        f"or --out-dir {tmp_path} for one JSONL per input"
+    ]
+
+
+def _disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import structchunk.batch.atomic as atomic
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+
+
+@pytest.mark.parametrize("destination", ["-o", "--out-dir"])
+def test_a_full_disk_is_one_line_per_output_not_an_internal_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, destination: str
+) -> None:
+    """Before: every file reported "internal error … please report it" and the manifest
+    step ended in a traceback."""
+    _disk_full(monkeypatch)
+    target = tmp_path / ("all.jsonl" if destination == "-o" else "out")
+    result = CliRunner().invoke(
+        cli,
+        ["convert", str(SAMPLES / "api-keys.md"), destination, str(target), "--jobs", "1"],
+    )
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.stderr.strip().splitlines()
+    assert lines and all(line.startswith("structchunk: error:") for line in lines[:-1])
+    assert "No space left on device" in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    assert not list(tmp_path.rglob("*.tmp"))  # nothing half-written is left behind
+
+
+def test_a_file_name_that_is_not_utf8_converts_and_is_shown_escaped(tmp_path: Path) -> None:
+    """Before: `café.md` named in Latin-1 failed with an internal error (its records
+    could not be serialised) and `--errors` ended in a UnicodeEncodeError traceback."""
+    import os
+
+    folder = os.fsencode(tmp_path / "in")
+    os.makedirs(folder)
+    with open(os.path.join(folder, b"caf\xe9.md"), "wb") as handle:
+        handle.write(b"# T\n\nText.\n")
+    with open(os.path.join(folder, b"bad\xff.html"), "wb") as handle:
+        handle.write(b"\x00\x01\x02 binary")
+    out, errors = tmp_path / "all.jsonl", tmp_path / "errors.jsonl"
+    result = run("convert", str(tmp_path / "in"), "-o", str(out), "--errors", str(errors))
+    assert result.returncode == 1  # the binary file fails, the other converts
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert "bad\\xff.html: binary data" in result.stderr
+    (record,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert record["source"].endswith("caf\\xe9.md") and record["body"] == "Text."
+    (failure,) = [json.loads(line) for line in errors.read_text(encoding="utf-8").splitlines()]
+    assert failure["path"].endswith("bad\\xff.html") and failure["kind"] == "parse"
+    again = run("convert", str(tmp_path / "in"), "-o", str(out), "--errors", str(errors))
+    assert "1 unchanged" in again.stderr  # the manifest keeps the name exactly

@@ -489,3 +489,13 @@ def test_a_fifty_megabyte_page_converts() -> None:
         c.body.count("Plenty") for c in iter_chunks_from_bytes(page, "huge.html", "html", OPTIONS)
     )
     assert count == 62_000 * 20
+
+
+def test_a_page_of_headings_and_images_keeps_its_headings() -> None:
+    """Before: sections holding only a heading produced no chunk, so this page had none."""
+    page = (
+        "<html><body><h1>Gallery</h1><h2>Sunrise</h2><img src='a.png' alt=''>"
+        "<h2>Sunset</h2><img src='b.png'></body></html>"
+    )
+    (chunk,) = chunk_text(page, format="html", strict=True)
+    assert chunk.heading_path == ["Gallery"] and chunk.body == "Sunrise\n\nSunset"

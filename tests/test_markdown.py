@@ -204,9 +204,29 @@ def test_binary_data_is_refused_with_a_clear_error() -> None:
         tree(bytes(range(256)) * 20)
 
 
-def test_empty_and_heading_only_documents_give_no_chunks() -> None:
+def test_an_empty_document_gives_no_chunks() -> None:
     assert chunk_text("") == []
-    assert chunk_text("# Only\n\n## Headings\n") == []
+    assert chunk_text("\n\n   \n") == []
+
+
+def test_headings_with_nothing_under_them_reach_a_chunk() -> None:
+    """Before: a page of headings gave no chunk at all, and --strict did not notice."""
+    (only,) = chunk_text("# Only\n\n## Headings\n", strict=True)
+    assert only.heading_path == ["Only"] and only.body == "Headings"
+    assert only.text == "Only\n\nHeadings"
+    (single,) = chunk_text("# Title\n", strict=True)
+    assert single.heading_path == [] and single.text == "Title"
+    chunks = chunk_text(
+        "# T\n\nIntro.\n\n## Empty\n\n## Full\n\nBody.\n\n## Last\n\n## Also last\n",
+        strict=True,
+    )
+    assert [(c.heading_path, c.body) for c in chunks] == [
+        (["T"], "Intro."),
+        (["T"], "Empty"),
+        (["T", "Full"], "Body."),
+        (["T"], "Last\n\nAlso last"),  # a run of bare headings is one chunk, in place
+    ]
+    assert chunks[1].lines == [5, 5]
 
 
 def test_random_bytes_named_md_are_refused_not_chunked_as_mojibake() -> None:
@@ -215,3 +235,21 @@ def test_random_bytes_named_md_are_refused_not_chunked_as_mojibake() -> None:
     noise = random.Random(7).randbytes(3000)
     with pytest.raises(ParseError, match="binary data"):
         tree(noise)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("---\nA setext heading\n---\n\nText.\n", (["A setext heading"], "Text.")),
+        ("---\nJust a line between two breaks.\n\n---\n", ([], "Just a line between two breaks.")),
+        ("---\ntitle: Kept out\ntags:\n  - a\n- b\n---\n\nText.\n", (["Kept out"], "Text.")),
+        ("---\n# a comment\nlayout: post\n---\n\nText.\n", ([], "Text.")),
+    ],
+)
+def test_front_matter_is_a_yaml_mapping_and_anything_else_is_content(
+    source: str, expected: tuple[list[str], str]
+) -> None:
+    """Before: CommonMark example 96 (a thematic break, then a setext heading) was read as
+    front matter and dropped without a word."""
+    (chunk,) = chunk_text(source, strict=True)
+    assert (chunk.heading_path, chunk.body) == expected

@@ -211,3 +211,18 @@ def test_a_lead_in_paragraph_stays_with_the_list_it_introduces() -> None:
     (with_list,) = [c for c in chunks if "list" in c.block_types]
     assert with_list.body.startswith("The following names are reserved:\n\n- reserved name 0")
     assert chunks[0].body == filler
+
+
+def test_strict_names_a_heading_that_reached_no_chunk() -> None:
+    import dataclasses
+
+    from structchunk.document import Document, Section
+    from structchunk.errors import BudgetError
+    from structchunk.packing import Packer
+    from structchunk.packing.audit import audit_headings
+
+    root = Section("", 0, children=[Section("Kept", 1, path=("Kept",)), Section("Gone", 1)])
+    packed = list(Packer(ChunkOptions()).pack(Document(root, "markdown")))
+    audit_headings(root, packed)  # both reach the chunk of bare headings
+    with pytest.raises(BudgetError, match="heading lost while packing: 'Gone'"):
+        audit_headings(root, [dataclasses.replace(packed[0], body="Kept")])

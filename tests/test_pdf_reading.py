@@ -13,7 +13,9 @@ from structchunk.api import iter_chunks_from_bytes
 from structchunk.document import Document, Paragraph, Table
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
+from structchunk.parsers.pdf.layout import Row, find_gutters
 from structchunk.parsers.pdf.levels import numbering
+from structchunk.parsers.pdf.types import Word
 
 BODY = [
     "The Company designs, manufactures and markets smartphones, personal computers,",
@@ -335,3 +337,55 @@ def test_page_numbers_printed_right_after_the_text_are_dropped() -> None:
     texts = [block.text for section in document.sections() for block in section.blocks]
     assert not any(text.strip().isdigit() or text.rstrip()[-2:].strip().isdigit() for text in texts)
     assert sorted(document.dropped) == ["1", "2", "3", "4", "5"]
+
+
+# -- hostile geometry --------------------------------------------------------------------
+
+
+def _two_column_rows(far_x: float | None = None) -> list[Row]:
+    """Twenty rows of two prose columns (x 72–282 and 322–532), and optionally one word
+    far off the page on the first row."""
+    rows = []
+    for i in range(20):
+        top = 100.0 + 14 * i
+        words = [
+            Word(f"left{j}", 72 + 36 * j, 72 + 36 * j + 30, top, top + 10, 10, "Helvetica")
+            for j in range(6)
+        ] + [
+            Word(f"right{j}", 322 + 36 * j, 322 + 36 * j + 30, top, top + 10, 10, "Helvetica")
+            for j in range(6)
+        ]
+        if far_x is not None and i == 0:
+            words.append(Word("far", far_x, far_x + 20, top, top + 10, 10, "Helvetica"))
+        rows.append(Row(words, top, top + 10))
+    return rows
+
+
+@pytest.mark.parametrize("far_x", [2e8, 1e10, -1e10])
+def test_a_word_at_an_absurd_coordinate_costs_no_memory(far_x: float) -> None:
+    """Before: the gutter search allocated a list as wide as the text's extent in points —
+    1.6 GB for a word at x = 2·10⁸, MemoryError (the file failed) at 10¹⁰."""
+    import tracemalloc
+
+    expected = find_gutters(_two_column_rows(), 10.0)
+    assert expected == [(283, 322)]
+    tracemalloc.start()
+    try:
+        gutters = find_gutters(_two_column_rows(far_x), 10.0)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+    assert all(x0 < x1 for x0, x1 in gutters)
+
+
+def test_a_two_column_page_with_a_word_at_x_10_to_the_10_converts() -> None:
+    """Before: MemoryError, "no page could be read" (and 1.6 GB, 18 s at x = 2·10⁸)."""
+    page = Page()
+    for i in range(30):
+        page.text(72, 700 - 14 * i, f"Left column line {i} has some words.")
+        page.text(330, 700 - 14 * i, f"Right column line {i} has words too.")
+    page.ops.append("BT /F1 10 Tf 10000000000 630 Td (far away) Tj ET")  # not `:g` notation
+    chunks = iter_chunks_from_bytes(pdf_bytes([page]), "far.pdf", "pdf")
+    text = " ".join(c.text for c in chunks)
+    assert "Left column line 29" in text and "far away" in text

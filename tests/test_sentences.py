@@ -520,3 +520,47 @@ def test_training_reproduces_the_shipped_files_byte_for_byte() -> None:
     assert sorted(files) == sorted(PUNKT_FILES)
     for name, content in files.items():
         assert content.encode("utf-8") == (DATA / name).read_bytes(), name
+
+
+# -- long paragraphs: read a window at a time, never against NLTK's regex clock ----------
+
+
+def _varied_paragraph(sentences: int) -> str:
+    """Sentences with the things Punkt weighs at a boundary: abbreviations, initials,
+    numbers, quotations and ellipses."""
+    patterns = [
+        "Dr. Smith met J. R. Tolkien on Jan. 5 at 3.30 p.m. in St. Louis.",
+        'She said "it works." Then it failed again...',
+        "Version 2.5 fixed it, e.g. for U.S. users.",
+        "Is it ready? Not yet!",
+        "The cost was $4.5 million, i.e. more than planned.",
+    ]
+    return " ".join(f"{patterns[i % len(patterns)]} Step {i} ends here." for i in range(sentences))
+
+
+def test_windowed_reading_cuts_exactly_where_one_pass_over_the_text_does() -> None:
+    from structchunk.sentences.segmenter import WINDOW
+
+    segmenter = get_segmenter()
+    text = _varied_paragraph(1_500)  # about 100 KB: one pass still fits NLTK's 5 s
+    assert len(text) > 4 * WINDOW
+    one_pass = [start for start, _ in segmenter._punkt.span_tokenize(text)][1:]
+    assert segmenter._punkt_cuts(text) == one_pass
+
+
+def test_a_sentence_longer_than_the_window_is_read_whole() -> None:
+    from structchunk.sentences.segmenter import WINDOW
+
+    long_sentence = " ".join(["word"] * (WINDOW // 2)) + "."
+    text = f"First one. {long_sentence} Last one."
+    assert get_segmenter().split(text) == ["First one.", long_sentence, "Last one."]
+
+
+def test_a_paragraph_of_100_000_sentences_is_split_not_timed_out() -> None:
+    """Before: NLTK's 5-second regex limit raised TimeoutError ("internal error") on
+    one pass over the 600 KB paragraph, depending on how busy the machine was."""
+    from structchunk import chunk_text
+
+    paragraph = " ".join(["Go on."] * 100_000)
+    chunks = chunk_text(paragraph, format="markdown", max_tokens=200)
+    assert sum(len(c.body.split()) for c in chunks) == 200_000

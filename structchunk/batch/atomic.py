@@ -8,14 +8,34 @@ a crash.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
 from typing import IO
+
+from ..errors import OutputError
+
+OUTPUT_ERRNOS = frozenset(
+    {
+        errno.ENOSPC,
+        errno.EDQUOT,
+        errno.EFBIG,
+        errno.EROFS,
+        errno.EACCES,
+        errno.EPERM,
+        errno.EISDIR,
+        errno.ENOTDIR,
+        errno.EEXIST,
+    }
+)
+"""Write failures that are the destination's fault (full, read-only, in the way), not a
+bug: reported as one line naming the output."""
 
 
 @lru_cache(maxsize=1)
@@ -46,8 +66,11 @@ def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     readers never see a half-written JSONL, even after a crash.
     """
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
+    except OSError as error:
+        raise _output_error(target, error) from None
     os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual mode
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -55,7 +78,36 @@ def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as error:
         with suppress(OSError):
             os.unlink(tmp)
+        if isinstance(error, OSError) and error.errno in OUTPUT_ERRNOS:
+            raise _output_error(target, error) from None
         raise
+
+
+TMP_SUFFIX = ".tmp"
+
+_LEFTOVER = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+"""The name `atomic_binary_writer` gives its temporary files: `.NAME.XXXXXXXX.tmp`."""
+
+
+def remove_leftovers(folder: Path, recursive: bool = False, name: str = "") -> int:
+    """Delete temporary files a killed run left in `folder` (its tree, if `recursive`;
+    only those for outputs whose name starts with `name`, if given); returns how many.
+    Only names of the writer's own pattern are touched."""
+    if not folder.is_dir():
+        return 0
+    removed = 0
+    for path in folder.rglob("*.tmp") if recursive else folder.glob(f".{name}*.tmp"):
+        if _LEFTOVER.match(path.name) and path.is_file():
+            with suppress(OSError):
+                path.unlink()
+                removed += 1
+    return removed
+
+
+def _output_error(target: Path, error: OSError) -> OutputError | OSError:
+    if error.errno not in OUTPUT_ERRNOS:
+        return error
+    return OutputError(f"cannot write {target}: {error.strerror or error}")

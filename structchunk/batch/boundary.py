@@ -22,6 +22,7 @@ from ..errors import (
     InputError,
     NoTextError,
     OptionsError,
+    OutputError,
     ParseError,
     StructChunkError,
     UnsupportedFormatError,
@@ -39,6 +40,7 @@ ERROR_KINDS: tuple[tuple[type[BaseException], str], ...] = (
     (InputError, "input"),
     (OptionsError, "options"),
     (BudgetError, "budget"),
+    (OutputError, "output"),
     (MemoryError, "memory"),
 )
 """Error kinds written to `--errors`, most specific first; anything else is `internal`."""

@@ -71,9 +71,7 @@ class Manifest:
         if self._journal is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._journal = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
-        self._journal.write(
-            json.dumps({"v": MANIFEST_VERSION, **asdict(entry)}, ensure_ascii=False) + "\n"
-        )
+        self._journal.write(_json_line({"v": MANIFEST_VERSION, **asdict(entry)}))
         self._journal.flush()
         self.entries[entry.rel] = entry
 
@@ -86,14 +84,23 @@ class Manifest:
         with atomic_writer(self.path) as handle:
             for rel in sorted(self.entries):
                 entry = asdict(self.entries[rel])
-                handle.write(
-                    json.dumps({"v": MANIFEST_VERSION, **entry}, ensure_ascii=False) + "\n"
-                )
+                handle.write(_json_line({"v": MANIFEST_VERSION, **entry}))
 
     def close(self) -> None:
         if self._journal is not None:
             self._journal.close()
             self._journal = None
+
+
+def _json_line(record: dict[str, object]) -> str:
+    """One journal line, non-ASCII kept as is — unless a file name holds bytes that are
+    not UTF-8 (lone surrogates), which only JSON's escapes carry through exactly."""
+    line = json.dumps(record, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(record)
+    return line + "\n"
 
 
 def relative_to(path: Path, folder: Path) -> str:

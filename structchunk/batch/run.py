@@ -22,7 +22,8 @@ from .. import __version__
 from ..errors import InputError
 from ..ids import short_hash
 from ..options import ChunkOptions
-from .atomic import atomic_binary_writer, atomic_writer
+from ..records import printable_path
+from .atomic import atomic_binary_writer, atomic_writer, remove_leftovers
 from .boundary import FileLimits
 from .inputs import InputFile
 from .manifest import Entry, Manifest, relative_to
@@ -159,6 +160,7 @@ class BatchRun:
 
     def execute(self) -> BatchReport:
         start = time.perf_counter()
+        self._remove_leftovers()
         try:
             tasks = list(self._plan())
             by_index = {task.index: task for task in tasks}
@@ -176,6 +178,14 @@ class BatchRun:
                 shutil.rmtree(self._scratch, ignore_errors=True)
         self.report.seconds = time.perf_counter() - start
         return self.report
+
+    def _remove_leftovers(self) -> None:
+        """Temporary files of a run killed mid-write: in the output tree, beside `-o`."""
+        if self._scratch is None:
+            remove_leftovers(self.folder, recursive=True)
+        if self.config.out_dir is None and self.config.out != "-":
+            out = Path(self.config.out)
+            remove_leftovers(out.parent, name=out.name)  # OUT itself and .OUT.manifest
 
     def _plan(self) -> Iterator[Task]:
         """Tasks for inputs that need converting; unchanged ones are skipped."""
@@ -279,7 +289,11 @@ class BatchRun:
             for failure in sorted(self.report.failures, key=lambda o: o.index):
                 handle.write(
                     json.dumps(
-                        {"path": failure.path, "kind": failure.kind, "message": failure.message},
+                        {
+                            "path": printable_path(failure.path),
+                            "kind": failure.kind,
+                            "message": printable_path(failure.message),
+                        },
                         ensure_ascii=False,
                     )
                     + "\n"

@@ -7,6 +7,7 @@ errors go to stderr. Exit codes: 0 all files converted, 1 some file failed (0 wi
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -16,7 +17,7 @@ import click
 
 from ..batch import BatchConfig, BatchReport, default_manifest, run_batch
 from ..batch.inputs import InputFile, expand_inputs
-from ..errors import StructChunkError
+from ..errors import OutputError, StructChunkError
 from ..options import ChunkOptions
 from ..progress import listening
 from .chunking_flags import chunking_options, options_from_flags
@@ -121,6 +122,7 @@ def convert(
     """
     if out_dir is not None and out != "-":
         raise click.UsageError("give either -o/--output or --out-dir, not both")
+    _check_destination(out, out_dir)
     options = options_from_flags(chunking)
     try:
         items, missing = expand_inputs(inputs, options.format)
@@ -146,8 +148,15 @@ def convert(
             else:
                 with listening(bar.pages):
                     report = run_batch(items, options, config, progress=bar)
+    except OutputError as error:  # the output, manifest or errors file cannot be written
+        unwritable: OutputError | None = error
+    else:
+        unwritable = None
     finally:
         bar.close()
+    if unwritable is not None:
+        echo_error(str(unwritable))
+        ctx.exit(1)
     if not quiet and report.summary is not None:
         click.echo(
             report.summary.line(
@@ -157,6 +166,20 @@ def convert(
         )
     if (report.failed or missing) and not allow_failures:
         ctx.exit(1)
+
+
+def _check_destination(out: str, out_dir: Path | None) -> None:
+    """Refuse, before any work, a destination that cannot be what was asked for."""
+    if out != "-" and Path(out).is_dir():
+        exit_usage(
+            f"-o {out}: is a directory; give a file name, or --out-dir {out} "
+            "for one JSONL per input"
+        )
+    folder = out_dir if out_dir is not None else (Path(out).parent if out != "-" else None)
+    while folder is not None and not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # the nearest existing folder is where writing starts
+    if folder is not None and folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        exit_usage(f"{folder}: no permission to write there")
 
 
 def _run_on_ray(

@@ -13,6 +13,7 @@ from tqdm import tqdm
 from tqdm.contrib.logging import logging_redirect_tqdm
 
 from ..batch.work import Outcome
+from ..records import printable_path
 
 MIN_PAGES_FOR_A_BAR = 20
 """Documents shorter than this read in a few seconds: no page bar."""
@@ -71,7 +72,7 @@ class ProgressBar:
     def __call__(self, outcome: Outcome | None, size: int) -> None:
         self._close_pages()
         if outcome is not None and not outcome.ok:
-            tqdm.write(f"structchunk: error: {outcome.message}", file=sys.stderr)
+            tqdm.write(f"structchunk: error: {printable_path(outcome.message)}", file=sys.stderr)
         if outcome is not None:
             self.chunks += outcome.chunks
             self.bytes += size

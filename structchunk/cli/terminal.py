@@ -6,13 +6,15 @@ from typing import NoReturn
 
 import click
 
+from ..records import printable_path
+
 EXIT_INPUT_FAILED = 1
 """Some input could not be read or chunked (its error was printed; the others were used)."""
 USAGE_EXIT_CODE = 2
 
 
 def echo_error(message: str) -> None:
-    click.echo(f"structchunk: error: {message}", err=True)
+    click.echo(f"structchunk: error: {printable_path(message)}", err=True)
 
 
 def exit_usage(message: str) -> NoReturn:

@@ -2,6 +2,8 @@
 
 Per section, in order (`packer.py` calls them; each step is a pure function):
 
+    outline.py    0 outline: the sections to pack — those with blocks, and each run of
+                  headings with nothing under them as a section of their own
     prefix.py     1 prefix: the heading path the section's chunks start with, shortened
                   to at most half the budget
     splitters.py  2 units: blocks whole when they fit, else cut at their natural joints
@@ -14,7 +16,7 @@ Per section, in order (`packer.py` calls them; each step is a pure function):
     finish.py     7 finish: text, count, block kinds and provenance of each chunk
 
 `units.py` is the value the steps pass along, `render.py` the light Markdown of blocks,
-and `audit.py` the "nothing lost" check behind `strict`.
+and `audit.py` the "nothing lost" checks behind `strict`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
-"""The "nothing lost" check behind `strict`: every word of a section comes out, in order."""
+"""The "nothing lost" checks behind `strict`: every word of a section comes out, in order,
+and every heading reaches a chunk."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..document import Section
 from ..errors import BudgetError
+from .finish import PackedChunk
 from .render import render_block
 from .units import Joint, Unit
 
@@ -39,3 +41,17 @@ def audit_section(section: Section, groups: list[list[Unit]]) -> None:
     if missing is not None:
         where = " > ".join(section.path) or "(document start)"
         raise BudgetError(f"text lost while packing section {where!r}: {missing!r}")
+
+
+def audit_headings(root: Section, chunks: Sequence[PackedChunk]) -> None:
+    """Raise `BudgetError` if a heading reached no chunk: neither a chunk's heading path
+    nor, for a heading with nothing under it, a chunk's body."""
+    in_paths = {title for chunk in chunks for title in chunk.heading_path}
+    bodies: str | None = None  # joined only if some heading is in no path
+    for section in root.walk():
+        if not section.title or section.title in in_paths:
+            continue
+        if bodies is None:
+            bodies = " ".join(" ".join(chunk.body.split()) for chunk in chunks)
+        if " ".join(section.title.split()) not in bodies:
+            raise BudgetError(f"heading lost while packing: {section.title!r}")

@@ -13,11 +13,12 @@ from ..document import Document, Section
 from ..options import ChunkOptions
 from ..sentences import SentenceSegmenter, get_segmenter
 from ..tokenizers import Tokenizer, get_tokenizer
-from .audit import audit_section
+from .audit import audit_headings, audit_section
 from .finish import PackedChunk, finish, whole_section
 from .fitting import fit
 from .grouping import group_units
 from .merging import merge_small
+from .outline import sections_to_pack
 from .overlap import overlap_bodies
 from .prefix import Head, section_head
 from .render import render_block
@@ -40,9 +41,16 @@ class Packer:
 
     def pack(self, document: Document) -> Iterator[PackedChunk]:
         """Chunks of `document` in order."""
-        for section in document.sections():
-            if section.blocks:
+        if not self.options.strict:
+            for section in sections_to_pack(document.root):
                 yield from self.pack_section(section)
+            return
+        chunks: list[PackedChunk] = []
+        for section in sections_to_pack(document.root):
+            for chunk in self.pack_section(section):
+                chunks.append(chunk)
+                yield chunk
+        audit_headings(document.root, chunks)
 
     def pack_section(self, section: Section) -> Iterator[PackedChunk]:
         """The chunks of one section (which has blocks)."""

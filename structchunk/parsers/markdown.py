@@ -31,6 +31,7 @@ _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _HTML_HIDDEN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|$)", re.S | re.I)
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 _FRONT_MATTER_TITLE = re.compile(r"^title\s*:\s*(.+?)\s*$", re.M)
+_YAML_KEY = re.compile(r"""^(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*')\s*:(?:\s|$)""")
 _CONTAINER_MARKERS = re.compile(r"^(?:\s*(?:>|[-+*](?=\s)|\d{1,9}[.)](?=\s)))*\s*")
 _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*\S")
 
@@ -51,11 +52,37 @@ _LEAF_TYPES = frozenset(
 )
 
 
-@lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(front_matter_plugin)
+@lru_cache(maxsize=2)
+def _parser(front_matter: bool = True) -> MarkdownIt:
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    if front_matter:
+        md.use(front_matter_plugin)
     md.options["maxNesting"] = MAX_NESTING
     return md
+
+
+def is_yaml_mapping(content: str) -> bool:
+    """Whether a `---` block at the top reads as a YAML mapping (`key: value` lines, with
+    indented or `- ` list lines under a key), as front matter is. Anything else — prose
+    between two thematic breaks, a setext heading — is content, not metadata."""
+    seen_key = False
+    for line in content.split("\n"):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if _YAML_KEY.match(line):
+            seen_key = True
+        elif not (seen_key and (line[:1].isspace() or line.startswith("- "))):
+            return False
+    return seen_key
+
+
+def _tokens(text: str) -> list[Token]:
+    """markdown-it's tokens; a leading `---` block counts as front matter only when it
+    is a YAML mapping (else the document is read again without the plugin)."""
+    tokens = _parser().parse(text)
+    if tokens and tokens[0].type == "front_matter" and not is_yaml_mapping(tokens[0].content):
+        return _parser(front_matter=False).parse(text)
+    return tokens
 
 
 def skipped_lines(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]:
@@ -347,7 +374,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     """Parse Markdown bytes into a `Document`."""
     text = decode_text(data)
     builder = TreeBuilder("markdown")
-    tokens = _parser().parse(text)
+    tokens = _tokens(text)
     deep = any(token.level >= MAX_NESTING - 1 for token in tokens)
     lost = skipped_lines(tokens, text.split("\n")) if deep else []
     _MarkdownWalker(builder).walk(tokens, lost)

@@ -13,6 +13,13 @@ from .rules import RULES, apply_rules, spans_from_cuts
 
 Span = tuple[int, int]
 
+WINDOW = 20_000
+"""Characters of text Punkt reads in one pass: a few milliseconds' work."""
+
+MARGIN = 200
+"""Text a kept cut must have after it within its window: far more than the words Punkt
+looks at beside a boundary."""
+
 
 @lru_cache(maxsize=8)
 def get_segmenter(model: str = DEFAULT_MODEL) -> SentenceSegmenter:
@@ -37,8 +44,35 @@ class SentenceSegmenter:
         covering every non-space character of `text`."""
         if not text or text.isspace():
             return []
-        cuts = [start for start, _ in self._punkt.span_tokenize(text)][1:]
+        cuts = self._punkt_cuts(text)
         return spans_from_cuts(text, apply_rules(text, cuts, self._starters, self._rules))
+
+    def _punkt_cuts(self, text: str) -> list[int]:
+        """Where Punkt starts each sentence after the first, read a window at a time.
+
+        NLTK runs every regular expression under a wall-clock limit (5 s), which one pass
+        over a long paragraph (100 000 short sentences, 600 KB) exceeds — and whether it
+        does depends on how busy the machine is. Windows of `WINDOW` characters keep each
+        pass short and the whole linear. A window's cuts are kept up to the last one with
+        `MARGIN` characters of text after it (Punkt decides a boundary from the words
+        beside it), and the next window starts there, so the cuts are the ones one pass
+        over the whole text would make.
+        """
+        if len(text) <= WINDOW:
+            return [start for start, _ in self._punkt.span_tokenize(text)][1:]
+        cuts: list[int] = []
+        start, size = 0, WINDOW
+        while True:
+            end = min(len(text), start + size)
+            found = [start + s for s, _ in self._punkt.span_tokenize(text[start:end])][1:]
+            if end == len(text):
+                return cuts + found
+            safe = [cut for cut in found if cut <= end - MARGIN]
+            if not safe:  # one sentence longer than the window: look further
+                size *= 2
+                continue
+            cuts += safe
+            start, size = safe[-1], WINDOW
 
     def split(self, text: str) -> list[str]:
         return [text[a:b] for a, b in self.spans(text)]

@@ -9,7 +9,7 @@ columns are not mistaken for text columns.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from .cleanup import clean_text, is_bold, is_italic, is_mono, split_marker
@@ -142,6 +142,36 @@ def _column_span(rows: list[Row], min_width: float) -> list[Row]:
     return rows[starts[0] : last + 1]
 
 
+def _low_coverage_strips(
+    words: list[Word], limit: int, min_width: float
+) -> list[tuple[float, float]]:
+    """Strips of whole points, at least `min_width` wide and inside the text's extent,
+    that at most `limit` words cover.
+
+    A sweep over the words' sorted edges, so time and memory follow the number of words,
+    never the coordinates (a word at x = 10¹⁰ pt costs what any word costs).
+    """
+    delta: dict[int, int] = defaultdict(int)
+    for word in words:
+        delta[int(word.x0)] += 1
+        delta[int(word.x1) + 1] -= 1
+    left = min(delta)
+    right = int(max(w.x1 for w in words)) + 1
+    strips: list[tuple[float, float]] = []
+    running, start = 0, None
+    for x in sorted(delta):
+        if x >= right:
+            break
+        running += delta[x]
+        if running <= limit:
+            start = x if start is None else start
+            continue
+        if start is not None and x - start >= min_width and start > left:
+            strips.append((start, x))
+        start = None
+    return strips
+
+
 def find_gutters(rows: list[Row], body_size: float) -> list[tuple[float, float]]:
     """Vertical strips between text columns, left to right (empty on one-column pages)."""
     if len(rows) < 2 * DEFAULT_COLUMN_MIN_ROWS:
@@ -150,24 +180,8 @@ def find_gutters(rows: list[Row], body_size: float) -> list[tuple[float, float]]
     words = [w for row in rows for w in row.words]
     if len(rows) < DEFAULT_COLUMN_MIN_ROWS or not words:
         return []
-    left = int(min(w.x0 for w in words))
-    right = int(max(w.x1 for w in words)) + 1
-    coverage = [0] * (right - left + 2)
-    for word in words:
-        coverage[int(word.x0) - left] += 1
-        coverage[int(word.x1) + 1 - left] -= 1
     limit = max(1, int(DEFAULT_GUTTER_COVERAGE * len(rows)))
-    min_width = DEFAULT_MIN_GUTTER_EM * body_size
-    gutters: list[tuple[float, float]] = []
-    running, start = 0, None
-    for offset in range(right - left):
-        running += coverage[offset]
-        if running <= limit:
-            start = offset if start is None else start
-            continue
-        if start is not None and offset - start >= min_width and start > 0:
-            gutters.append((left + start, left + offset))
-        start = None
+    gutters = _low_coverage_strips(words, limit, DEFAULT_MIN_GUTTER_EM * body_size)
     return [g for g in gutters if _is_text_gutter(rows, g)]
 
 

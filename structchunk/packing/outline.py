@@ -1,0 +1,54 @@
+"""Step 0, outline: which sections the packer packs, in document order.
+
+Every section with blocks is packed. A heading with nothing under it — no blocks, no
+subsections (a page of headings, a contents-like outline, a heading before an image) —
+is document text too, but no section of its own would carry it: it is in no chunk's
+heading path. So each run of such sibling headings becomes the body of one extra
+section under their parent's path, at their place in the document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..document import Block, Paragraph, Section
+
+
+def _bare(section: Section) -> bool:
+    """A heading with nothing under it."""
+    return not section.blocks and not section.children and bool(section.title)
+
+
+def _headings_section(parent: Section, run: list[Section]) -> Section:
+    """The run of bare headings as paragraphs of a section with the parent's path."""
+    prov = run[0].prov
+    for section in run[1:]:
+        prov = prov.merged(section.prov)
+    blocks: list[Block] = [Paragraph(section.title, section.prov) for section in run]
+    return Section(parent.title, parent.level, blocks, [], parent.path, prov)
+
+
+def sections_to_pack(root: Section) -> Iterator[Section]:
+    """Sections with blocks, and runs of bare headings as their own sections, in order
+    (iterative: no recursion limit on deep documents)."""
+    stack: list[Section | tuple[Section, list[Section]]] = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            yield _headings_section(*item)
+            continue
+        if item.blocks:
+            yield item
+        pending: list[Section | tuple[Section, list[Section]]] = []
+        run: list[Section] = []
+        for child in item.children:
+            if _bare(child):
+                run.append(child)
+                continue
+            if run:
+                pending.append((item, run))
+                run = []
+            pending.append(child)
+        if run:
+            pending.append((item, run))
+        stack.extend(reversed(pending))
