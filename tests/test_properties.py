@@ -112,6 +112,17 @@ def expected_paths(sections: list[GeneratedSection]) -> dict[str, list[str]]:
     return out
 
 
+def bare_sections(sections: list[GeneratedSection]) -> set[str]:
+    """Tags of headings with nothing under them: no words (an empty code block is no
+    block), and the next heading (if any) is not deeper."""
+    out = set()
+    for section, following in zip(sections, [*sections[1:], None]):
+        deeper = following is not None and following.level > section.level
+        if section.level and not section.words and not deeper:
+            out.add(section.tag)
+    return out
+
+
 # PROPERTY_EXAMPLES=2000 for a longer local run.
 SETTINGS = settings(
     max_examples=int(os.environ.get("PROPERTY_EXAMPLES", "150")),
@@ -141,16 +152,31 @@ def test_packer_invariants(
     produced = [w.strip(".!?|`=*-") for c in chunks for w in c.body.split()]
     assert first_missing_word(expected, produced) is None
 
-    # No chunk spans two sections, and each carries its section's heading path.
+    # No chunk spans two sections, and each carries its section's heading path; a
+    # heading with nothing under it is the body of a chunk under its parent's path.
     paths = expected_paths(sections)
+    bare = bare_sections(sections)
     for chunk in chunks:
         tags = {
             w.lower().split("x")[0] + "x"
             for w in chunk.body.split()
             if w.lower().startswith("s") and "x" in w
         }
+        if chunk.body.startswith("Title "):
+            titles = chunk.body.split("\n\n")
+            assert all(t.startswith("Title ") and t.split()[1] in bare for t in titles)
+            assert {tuple(paths[t.split()[1]][:-1]) for t in titles} == {
+                tuple(chunk.heading_path)
+            }
+            continue
         assert len(tags) == 1
         assert chunk.heading_path == paths[tags.pop()]
+
+    # Headings are text too: every title reaches a chunk's path or body.
+    reached = {t for c in chunks for t in c.heading_path} | {
+        t for c in chunks for t in c.body.split("\n\n")
+    }
+    assert all(s.title in reached for s in sections if s.level)
 
     # Deterministic: byte-identical output on a second run.
     again = chunk_text(markdown, options=options)
