@@ -499,3 +499,39 @@ def test_a_page_of_headings_and_images_keeps_its_headings() -> None:
     )
     (chunk,) = chunk_text(page, format="html", strict=True)
     assert chunk.heading_path == ["Gallery"] and chunk.body == "Sunrise\n\nSunset"
+
+
+def _page(title: str, words: int) -> str:
+    nav = "".join(f"<li><a href='/{i}'>Menu entry {i}</a></li>" for i in range(12))
+    text = " ".join(f"{title.lower()}{i}" for i in range(words))
+    return (
+        f"<html><head><title>{title}</title></head><body><nav><ul>{nav}</ul></nav>"
+        f"<article><h1>{title}</h1><p>{text}.</p></article></body></html>"
+    )
+
+
+def test_a_file_joining_several_pages_keeps_every_page() -> None:
+    """Before: only the first `body` was read, so a file of twelve joined corpus pages
+    gave 13 chunks (one page's) and dropped the rest without a word."""
+    joined = "\n".join(_page(title, 60) for title in ("Alpha", "Beta", "Gamma"))
+    chunks = chunk_text(joined, format="html", strict=True)
+    assert [c.heading_path for c in chunks] == [["Alpha"], ["Beta"], ["Gamma"]]
+    assert all("Menu entry" not in c.text for c in chunks)  # each page's nav still goes
+
+
+def test_a_page_that_loses_most_of_its_text_to_boilerplate_says_so() -> None:
+    from structchunk.parsers import ParseSettings
+    from structchunk.parsers.html import parse
+
+    links = "".join(
+        f"<li><a href='/{i}'>Related story {i} about things</a></li>" for i in range(150)
+    )
+    page = (
+        f"<html><body><article><h1>Story</h1><p>{'A short article sentence. ' * 8}</p>"
+        f"</article><div class='related'><ul>{links}</ul></div></body></html>"
+    )
+    document = parse(page.encode(), "page.html", ParseSettings())
+    (warning,) = document.warnings
+    assert "% of the page's text was left out" in warning
+    assert int(warning.split("%")[0]) > 80
+    assert parse(_page("Quiet", 400).encode(), "p.html", ParseSettings()).warnings == []

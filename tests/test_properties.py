@@ -165,9 +165,7 @@ def test_packer_invariants(
         if chunk.body.startswith("Title "):
             titles = chunk.body.split("\n\n")
             assert all(t.startswith("Title ") and t.split()[1] in bare for t in titles)
-            assert {tuple(paths[t.split()[1]][:-1]) for t in titles} == {
-                tuple(chunk.heading_path)
-            }
+            assert {tuple(paths[t.split()[1]][:-1]) for t in titles} == {tuple(chunk.heading_path)}
             continue
         assert len(tags) == 1
         assert chunk.heading_path == paths[tags.pop()]

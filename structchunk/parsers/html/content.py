@@ -72,6 +72,8 @@ class Content:
     page_h1: str = ""
     """Otherwise, the text of the page's only kept `h1` outside the content (an article
     title above `main`), if there is exactly one."""
+    page_chars: int = 0
+    """How much text the page's body holds (`text_weight`), before any is dropped."""
 
 
 def _landmarks(root: Tag, skip: set[int], name: str) -> list[Tag]:
@@ -239,16 +241,26 @@ def _h1s(root: Tag, skip: set[int]) -> list[Tag]:
     ]
 
 
-def select_content(soup: BeautifulSoup) -> Content:
-    """Mark boilerplate and choose the element whose content is the page's."""
-    body = soup.body if isinstance(soup.body, Tag) else soup
+def page_bodies(soup: BeautifulSoup) -> list[Tag]:
+    """The page's `body` — or every one of them, in order, when a file joins several
+    pages (lxml keeps each `<html><body>` it meets as one more `body`)."""
+    bodies = [tag for tag in soup.find_all("body") if isinstance(tag, Tag)]
+    return bodies or [soup]
+
+
+def select_content(soup: BeautifulSoup, body: Tag | None = None) -> Content:
+    """Mark boilerplate in `body` (default: the first) and choose the element whose
+    content is the page's."""
+    if body is None:
+        body = soup.body if isinstance(soup.body, Tag) else soup
     skip: set[int] = set()
     stats = measure(body, skip)
+    page_chars = stats.text_of(body)
     drop_forms_and_banners(stats, skip, stats.text_of(body))
     root = choose_root(body, stats, skip)
     drop_clutter(root, stats, skip)
     if _h1s(root, skip):
-        return Content(root, skip, True)
+        return Content(root, skip, True, page_chars=page_chars)
     outside = _h1s(body, skip)
     title = inline_text(outside[0], skip) if len(outside) == 1 else ""
-    return Content(root, skip, False, title)
+    return Content(root, skip, False, title, page_chars)
