@@ -221,12 +221,11 @@ def test_headings_with_nothing_under_them_reach_a_chunk() -> None:
         strict=True,
     )
     assert [(c.heading_path, c.body) for c in chunks] == [
-        (["T"], "Intro."),
-        (["T"], "Empty"),
+        (["T"], "Intro.\n\nEmpty"),  # right after its parent's text: joins it
         (["T", "Full"], "Body."),
         (["T"], "Last\n\nAlso last"),  # a run of bare headings is one chunk, in place
     ]
-    assert chunks[1].lines == [5, 5]
+    assert chunks[0].lines == [3, 5] and chunks[2].lines == [11, 13]
 
 
 def test_random_bytes_named_md_are_refused_not_chunked_as_mojibake() -> None:

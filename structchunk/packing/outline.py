@@ -3,8 +3,9 @@
 Every section with blocks is packed. A heading with nothing under it — no blocks, no
 subsections (a page of headings, a contents-like outline, a heading before an image) —
 is document text too, but no section of its own would carry it: it is in no chunk's
-heading path. So each run of such sibling headings becomes the body of one extra
-section under their parent's path, at their place in the document.
+heading path. So each run of such sibling headings becomes text under their parent's
+path, at their place in the document: the last paragraphs of the parent's own text when
+they follow it directly, else the body of one extra section.
 """
 
 from __future__ import annotations
@@ -37,11 +38,16 @@ def sections_to_pack(root: Section) -> Iterator[Section]:
         if isinstance(item, tuple):
             yield _headings_section(*item)
             continue
+        children = item.children
         if item.blocks:
-            yield item
+            leading = 0  # bare headings right after the section's own text join it
+            while leading < len(children) and _bare(children[leading]):
+                leading += 1
+            yield _with_headings(item, children[:leading]) if leading else item
+            children = children[leading:]
         pending: list[Section | tuple[Section, list[Section]]] = []
         run: list[Section] = []
-        for child in item.children:
+        for child in children:
             if _bare(child):
                 run.append(child)
                 continue
@@ -52,3 +58,11 @@ def sections_to_pack(root: Section) -> Iterator[Section]:
         if run:
             pending.append((item, run))
         stack.extend(reversed(pending))
+
+
+def _with_headings(section: Section, run: list[Section]) -> Section:
+    """`section` with the bare headings that follow its text as its last paragraphs (a
+    copy: the document tree is not changed)."""
+    extra = _headings_section(section, run)
+    blocks = [*section.blocks, *extra.blocks]
+    return Section(section.title, section.level, blocks, [], section.path, section.prov)
