@@ -212,3 +212,28 @@ def test_temporary_files_of_a_killed_run_are_removed_by_the_next(tmp_path: Path)
     run_batch(items, ChunkOptions(), BatchConfig(out=str(out), jobs=1))
     assert [p for p in leftovers if p.exists()] == []
     assert all(p.exists() for p in kept)
+
+
+def test_the_time_limit_fires_through_handlers_that_swallow_exceptions() -> None:
+    """Before: the alarm raised an ordinary exception, once; a parser's `except
+    Exception` (ours skips a bad PDF page that way) absorbed it and the file ran on past
+    --timeout-per-file."""
+    from structchunk.batch.boundary import FileFailure, FileLimits, guarded
+
+    def stubborn() -> str:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:  # noqa: SIM105 - written as a library's retry loop is
+                time.sleep(0.02)
+            except Exception:  # noqa: BLE001
+                pass
+            try:  # noqa: SIM105 - a bare except catches it once; the alarm fires again
+                time.sleep(0.02)
+            except:  # noqa: E722
+                pass
+        return "ran to the end"
+
+    start = time.monotonic()
+    outcome = guarded("slow.pdf", stubborn, FileLimits(timeout=0.3))
+    assert isinstance(outcome, FileFailure) and outcome.kind == "timeout"
+    assert time.monotonic() - start < 5

@@ -46,8 +46,17 @@ ERROR_KINDS: tuple[tuple[type[BaseException], str], ...] = (
 """Error kinds written to `--errors`, most specific first; anything else is `internal`."""
 
 
-class FileTimeout(Exception):
-    """The file took longer than `--timeout-per-file`."""
+class FileTimeout(BaseException):
+    """The file took longer than `--timeout-per-file`.
+
+    A `BaseException`, as `KeyboardInterrupt` is, so the `except Exception` handlers of
+    the parsing libraries (which retry, skip or log what fails inside a PDF) cannot
+    swallow it and carry on past the limit.
+    """
+
+
+REARM_SECONDS = 1.0
+"""After the limit, the alarm fires again this often, in case a bare `except:` caught it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +108,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         raise FileTimeout(f"timed out after {seconds:g} s (--timeout-per-file)")
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, REARM_SECONDS)
     try:
         yield
     finally:
@@ -116,7 +125,7 @@ def guarded(path: str, work: Callable[[], T], limits: FileLimits | None = None) 
     try:
         with time_limit(limits.timeout if limits else None):
             return work()
-    except Exception as error:  # the file boundary: reported, never raised
+    except (Exception, FileTimeout) as error:  # the file boundary: reported, never raised
         kind = error_kind(error)
         if kind == "internal":
             log.info("%s: internal error", path, exc_info=True)
