@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -52,3 +54,13 @@ def corpus() -> Path:
     if SHARED_CORPUS is None:
         pytest.skip(NO_CORPUS_REASON)
     return SHARED_CORPUS
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """A script of `benchmarks/` imported as a module, so tests can call its functions."""
+    path = ROOT / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -3,13 +3,12 @@ and boilerplate removal keeps its measured quality (a gate, as trafilatura has o
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import statistics
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SHARED_CORPUS, corpus_params
+from conftest import SHARED_CORPUS, corpus_params, load_benchmark
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
@@ -59,20 +58,11 @@ def test_corpus_encodings_decode_to_the_right_characters(name: str) -> None:
         assert "\ufffd" not in text
 
 
-def _load_benchmark() -> object:
-    path = ROOT / "benchmarks" / "html_extraction.py"
-    spec = importlib.util.spec_from_file_location("html_extraction", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.slow
 def test_extraction_quality_stays_above_the_targets() -> None:
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
-    bench = _load_benchmark()
+    bench = load_benchmark("html_extraction")
     expected_dir = SHARED_CORPUS / "html-expected" / "readability"
     rows = []
     for page in sorted((SHARED_CORPUS / "html" / "readability").glob("*.html")):

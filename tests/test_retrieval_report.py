@@ -6,22 +6,15 @@ virtualenv); these tests feed its report functions per-question rows built by ha
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import load_benchmark
 
 
 def _report() -> ModuleType:
-    path = ROOT / "benchmarks" / "retrieval_report.py"
-    spec = importlib.util.spec_from_file_location("retrieval_report", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("retrieval_report")
 
 
 def rows(hits1: list[int], kind: str | list[str] = "plain") -> list[dict[str, Any]]:

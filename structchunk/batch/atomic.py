@@ -70,7 +70,9 @@ def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
     except OSError as error:
-        raise _output_error(target, error) from None
+        if error.errno in OUTPUT_ERRNOS:
+            raise _output_error(target, error) from None
+        raise
     os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual mode
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -107,7 +109,5 @@ def remove_leftovers(folder: Path, recursive: bool = False, name: str = "") -> i
     return removed
 
 
-def _output_error(target: Path, error: OSError) -> OutputError | OSError:
-    if error.errno not in OUTPUT_ERRNOS:
-        return error
+def _output_error(target: Path, error: OSError) -> OutputError:
     return OutputError(f"cannot write {target}: {error.strerror or error}")

@@ -20,13 +20,17 @@ def _bare(section: Section) -> bool:
     return not section.blocks and not section.children and bool(section.title)
 
 
+def _paragraphs(run: list[Section]) -> list[Block]:
+    """Bare headings as paragraphs, each with its heading's provenance."""
+    return [Paragraph(section.title, section.prov) for section in run]
+
+
 def _headings_section(parent: Section, run: list[Section]) -> Section:
     """The run of bare headings as paragraphs of a section with the parent's path."""
     prov = run[0].prov
     for section in run[1:]:
         prov = prov.merged(section.prov)
-    blocks: list[Block] = [Paragraph(section.title, section.prov) for section in run]
-    return Section(parent.title, parent.level, blocks, [], parent.path, prov)
+    return Section(parent.title, parent.level, _paragraphs(run), [], parent.path, prov)
 
 
 def sections_to_pack(root: Section) -> Iterator[Section]:
@@ -63,6 +67,5 @@ def sections_to_pack(root: Section) -> Iterator[Section]:
 def _with_headings(section: Section, run: list[Section]) -> Section:
     """`section` with the bare headings that follow its text as its last paragraphs (a
     copy: the document tree is not changed)."""
-    extra = _headings_section(section, run)
-    blocks = [*section.blocks, *extra.blocks]
+    blocks = [*section.blocks, *_paragraphs(run)]
     return Section(section.title, section.level, blocks, [], section.path, section.prov)

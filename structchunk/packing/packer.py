@@ -41,16 +41,15 @@ class Packer:
 
     def pack(self, document: Document) -> Iterator[PackedChunk]:
         """Chunks of `document` in order."""
-        if not self.options.strict:
-            for section in sections_to_pack(document.root):
-                yield from self.pack_section(section)
-            return
-        chunks: list[PackedChunk] = []
+        strict = self.options.strict
+        packed: list[PackedChunk] = []  # kept only for the heading audit
         for section in sections_to_pack(document.root):
             for chunk in self.pack_section(section):
-                chunks.append(chunk)
+                if strict:
+                    packed.append(chunk)
                 yield chunk
-        audit_headings(document.root, chunks)
+        if strict:
+            audit_headings(document.root, packed)
 
     def pack_section(self, section: Section) -> Iterator[PackedChunk]:
         """The chunks of one section (which has blocks)."""

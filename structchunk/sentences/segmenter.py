@@ -58,8 +58,6 @@ class SentenceSegmenter:
         beside it), and the next window starts there, so the cuts are the ones one pass
         over the whole text would make.
         """
-        if len(text) <= WINDOW:
-            return [start for start, _ in self._punkt.span_tokenize(text)][1:]
         cuts: list[int] = []
         start, size = 0, WINDOW
         while True:

@@ -256,7 +256,7 @@ def select_content(soup: BeautifulSoup, body: Tag | None = None) -> Content:
     skip: set[int] = set()
     stats = measure(body, skip)
     page_chars = stats.text_of(body)
-    drop_forms_and_banners(stats, skip, stats.text_of(body))
+    drop_forms_and_banners(stats, skip, page_chars)
     root = choose_root(body, stats, skip)
     drop_clutter(root, stats, skip)
     if _h1s(root, skip):
