@@ -26,7 +26,7 @@ def child(args: argparse.Namespace) -> None:
     from structchunk import ChunkOptions
     from structchunk.batch import BatchConfig, run_batch
     from structchunk.batch.inputs import expand_inputs
-    from structchunk.batch.work import peak_rss_mb
+    from structchunk.batch.memory import peak_rss_mb
 
     items, _ = expand_inputs(args.inputs, None)
     out = Path(args.out_dir)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -64,3 +65,19 @@ def load_benchmark(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def selects_marker(markexpr: str, marker: str) -> bool:
+    """Whether a `-m` expression names `marker` other than as `not marker`."""
+    return bool(re.search(rf"\b{marker}\b", re.sub(rf"\bnot\s+{marker}\b", "", markexpr)))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """`fuzz` tests are opt-in: skipped unless `-m` names them (a plain `pytest`, or
+    `-m "not slow"` or `-m slow`, never starts the long run)."""
+    if selects_marker(config.getoption("markexpr") or "", "fuzz"):
+        return
+    skip = pytest.mark.skip(reason="the large fuzz run is opt-in: pytest -m fuzz")
+    for item in items:
+        if item.get_closest_marker("fuzz") is not None:
+            item.add_marker(skip)

@@ -77,8 +77,18 @@ class Page:
         return self
 
 
-def pdf_bytes(pages: list[Page], title: str = "") -> bytes:
-    """A complete PDF of `pages` (no outline, no tags)."""
+def _deflated(stream: bytes, layers: int) -> tuple[bytes, str]:
+    """`stream` Flate-compressed `layers` times, and the /Filter entry that says so."""
+    import zlib
+
+    for _ in range(layers):
+        stream = zlib.compress(stream, 9)
+    return stream, (f" /Filter [{' '.join(['/FlateDecode'] * layers)}]" if layers else "")
+
+
+def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> bytes:
+    """A complete PDF of `pages` (no outline, no tags); content streams compressed
+    `deflate_layers` times."""
     objects: list[bytes] = []
     font_ids = {}
     for name in FONTS:
@@ -90,7 +100,12 @@ def pdf_bytes(pages: list[Page], title: str = "") -> bytes:
     kids = []
     for page in pages:
         stream = "\n".join(page.ops).encode("cp1252")  # WinAnsiEncoding: dashes, quotes
-        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        stream, filters = _deflated(stream, deflate_layers)
+        objects.append(
+            b"<< /Length %d%s >>\nstream\n" % (len(stream), filters.encode())
+            + stream
+            + b"\nendstream"
+        )
         content_id = len(objects)
         objects.append(
             (

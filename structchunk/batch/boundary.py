@@ -65,6 +65,13 @@ class FileLimits:
 
     timeout: float | None = None
     """Seconds; None for no limit."""
+    max_memory_mb: float | None = None
+    """Resident memory of the process converting it; None for no limit."""
+
+    @property
+    def need_worker(self) -> bool:
+        """Only a separate process can be stopped for certain (C code ignores alarms)."""
+        return bool(self.timeout or self.max_memory_mb)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +92,19 @@ def error_kind(error: BaseException) -> str:
     return "internal"
 
 
-def error_message(error: BaseException, path: str) -> str:
+def error_message(error: BaseException, path: str, limits: FileLimits | None = None) -> str:
     """One line naming the file and saying what went wrong."""
     if isinstance(error, StructChunkError):
         return str(error.with_source(path))
     if isinstance(error, FileTimeout):
         return f"{path}: {error}"
+    if isinstance(error, MemoryError):
+        if limits is not None and limits.max_memory_mb:
+            return (
+                f"{path}: needed more than {limits.max_memory_mb:g} MB of memory "
+                "(--max-memory-per-file)"
+            )
+        return f"{path}: ran out of memory"
     return (
         f"{path}: internal error: {type(error).__name__}: {error} "
         "(please report it; `-v --jobs 1` shows the traceback)"
@@ -129,4 +143,4 @@ def guarded(path: str, work: Callable[[], T], limits: FileLimits | None = None) 
         kind = error_kind(error)
         if kind == "internal":
             log.info("%s: internal error", path, exc_info=True)
-        return FileFailure(kind, error_message(error, path))
+        return FileFailure(kind, error_message(error, path, limits))

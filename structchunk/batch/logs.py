@@ -9,6 +9,7 @@ import sys
 LOG_FORMAT = "structchunk: %(levelname)s: %(message)s"
 
 
-def configure_logging(level: int) -> None:
-    """structchunk's log lines on stderr at `level` (a spawned worker starts with none)."""
-    logging.basicConfig(level=level, stream=sys.stderr, format=LOG_FORMAT)
+def configure_logging(level: int, replace: bool = False) -> None:
+    """structchunk's log lines on stderr at `level`; `replace` drops the handlers a
+    forked worker inherited (the CLI's, which redraw its progress bars)."""
+    logging.basicConfig(level=level, stream=sys.stderr, format=LOG_FORMAT, force=replace)

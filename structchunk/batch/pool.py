@@ -1,16 +1,19 @@
 """A process pool that survives its workers: one file per worker at a time, and a worker
-that dies (killed for memory, a crash in a C library) or hangs past the time limit costs
-only the file it was working on.
+that dies (a crash in a C library), hangs past the time limit or grows past the memory
+limit costs only the file it was working on.
 
 `concurrent.futures` cannot say which file killed a worker, and breaks the whole pool
-when one dies; here the parent always knows which worker holds which file.
+when one dies; here the parent always knows which worker holds which file. Each worker
+leads its own process group, so stopping it also stops the page readers it started for
+a large PDF.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import multiprocessing
+import os
+import signal
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -19,30 +22,53 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from ..options import ChunkOptions
+from ..processes import start_context
+from ..progress import listening, report
 from .boundary import FileLimits
 from .logs import configure_logging
+from .memory import cap_address_space, process_tree_mb
 from .work import Outcome, Task, convert_task
 
 log = logging.getLogger("structchunk")
 
-HARD_TIMEOUT_GRACE = 10.0
+HARD_TIMEOUT_GRACE = 2.0
 """Seconds past `--timeout-per-file` before the parent kills a worker that did not stop
 itself (stuck inside C code, where the worker's own alarm cannot interrupt it)."""
+MEMORY_SAMPLE_SECONDS = 0.2
+"""How often the parent reads each busy worker's memory when there is a memory limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Pages:
+    """A page-progress report from inside a worker's document."""
+
+    done: int
+    total: int
 
 
 def _worker_main(
-    conn: Connection, options: ChunkOptions, limits: FileLimits, log_level: int
+    conn: Connection, options: ChunkOptions, limits: FileLimits, log_level: int, pages: bool
 ) -> None:
     """Convert the tasks the parent sends, one at a time, until it sends None."""
-    configure_logging(log_level)  # a spawned process starts with no logging set up
-    while True:
-        try:
-            task = conn.recv()
-        except EOFError:
-            return
-        if task is None:
-            return
-        conn.send(convert_task(task, options, limits))
+    with contextlib.suppress(OSError):
+        os.setpgrp()  # its page readers join this group, so one kill stops them all
+    configure_logging(log_level, replace=True)
+    if limits.max_memory_mb:
+        cap_address_space(limits.max_memory_mb)
+
+    def forward(done: int, total: int) -> None:
+        if pages:  # else a forked worker would draw on its copy of the parent's bars
+            conn.send(_Pages(done, total))
+
+    with listening(forward):
+        while True:
+            try:
+                task = conn.recv()
+            except EOFError:
+                return
+            if task is None:
+                return
+            conn.send(convert_task(task, options, limits))
 
 
 @dataclass
@@ -54,19 +80,24 @@ class _Worker:
 
 
 class WorkerPool:
-    """`jobs` worker processes converting tasks; `run` yields outcomes as they finish."""
+    """`jobs` worker processes converting tasks; `run` yields outcomes as they finish.
+
+    With one worker, the page progress of its document is passed on to this process's
+    `structchunk.progress` listener.
+    """
 
     def __init__(self, jobs: int, options: ChunkOptions, limits: FileLimits | None = None) -> None:
         self.jobs = jobs
-        limits = limits or FileLimits()
-        self.args = (options, limits, log.getEffectiveLevel())
-        self.timeout = limits.timeout
-        self._context = multiprocessing.get_context("spawn")
+        self.limits = limits or FileLimits()
+        self.args = (options, self.limits, log.getEffectiveLevel(), jobs == 1)
         self._workers: list[_Worker] = []
 
     def _spawn(self) -> _Worker:
-        parent, child = self._context.Pipe()
-        process = self._context.Process(target=_worker_main, args=(child, *self.args), daemon=True)
+        context = start_context()
+        parent, child = context.Pipe()
+        # not a daemon: a daemon may not start the page readers of a large PDF; close()
+        # and the kill paths below stop workers instead
+        process = context.Process(target=_worker_main, args=(child, *self.args), daemon=False)
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -96,55 +127,73 @@ class WorkerPool:
                 continue
             if worker.conn in ready:
                 try:
-                    outcome: Outcome = worker.conn.recv()
+                    message: Outcome | _Pages = worker.conn.recv()
                 except (EOFError, OSError):  # it died mid-file: replace it below
                     pass
                 else:
+                    if isinstance(message, _Pages):
+                        report(message.done, message.total)
+                        continue
                     worker.task = None
-                    yield outcome
+                    if message.kind == "memory":  # its heap may stay bloated: start afresh
+                        self._retire(index, worker)
+                    yield message
                     continue
-            if self._overdue(worker):
-                yield self._replace(index, worker, overdue=True)
+            failure = self._over_limit(worker)
+            if failure is not None:
+                yield self._replace(index, worker, *failure)
             elif worker.conn in ready or worker.process.sentinel in ready:
-                yield self._replace(index, worker, overdue=False)
+                yield self._replace(index, worker, self._death(worker), "worker_died")
 
     def _wait_seconds(self, busy: list[_Worker]) -> float | None:
-        if not self.timeout:
-            return None
-        limit = self.timeout + HARD_TIMEOUT_GRACE
-        return max(0.05, min(limit - (time.monotonic() - w.started) for w in busy))
+        waits = []
+        if self.limits.timeout:
+            limit = self.limits.timeout + HARD_TIMEOUT_GRACE
+            waits += [limit - (time.monotonic() - w.started) for w in busy]
+        if self.limits.max_memory_mb:
+            waits.append(MEMORY_SAMPLE_SECONDS)
+        return max(0.05, min(waits)) if waits else None
 
-    def _overdue(self, worker: _Worker) -> bool:
-        return bool(self.timeout) and (
-            time.monotonic() - worker.started > (self.timeout or 0) + HARD_TIMEOUT_GRACE
-        )
-
-    def _replace(self, index: int, worker: _Worker, overdue: bool) -> Outcome:
-        """Record the worker's file as failed, and put a fresh worker in its place."""
-        if overdue:
-            worker.process.kill()
-            worker.process.join()
-            outcome = self._lost(
-                worker,
-                f"timed out after {self.timeout or 0:g} s "
-                "(--timeout-per-file); the worker was stopped",
+    def _over_limit(self, worker: _Worker) -> tuple[str, str] | None:
+        """(message, kind) when `worker` went past the time or memory limit, else None."""
+        timeout, max_mb = self.limits.timeout, self.limits.max_memory_mb
+        if timeout and time.monotonic() - worker.started > timeout + HARD_TIMEOUT_GRACE:
+            return (
+                f"timed out after {timeout:g} s (--timeout-per-file); the worker was stopped",
                 "timeout",
             )
-        else:
-            worker.process.join()
-            code = worker.process.exitcode
-            how = (
-                f"killed by signal {-code}"
-                if code is not None and code < 0
-                else f"exited with code {code}"
+        used = process_tree_mb(worker.process.pid or 0) if max_mb else None
+        if max_mb and used is not None and used > max_mb:
+            return (
+                f"used more than {max_mb:g} MB of memory (--max-memory-per-file); "
+                "the worker was stopped",
+                "memory",
             )
-            outcome = self._lost(worker, f"the worker process {how} (out of memory?)")
-        worker.conn.close()
-        self._workers[index] = self._spawn()
-        return outcome
+        return None
 
     @staticmethod
-    def _lost(worker: _Worker, message: str, kind: str = "worker_died") -> Outcome:
+    def _death(worker: _Worker) -> str:
+        worker.process.join()
+        code = worker.process.exitcode
+        how = (
+            f"killed by signal {-code}"
+            if code is not None and code < 0
+            else f"exited with code {code}"
+        )
+        return f"the worker process {how} (out of memory?)"
+
+    def _replace(self, index: int, worker: _Worker, message: str, kind: str) -> Outcome:
+        """Record the worker's file as failed, and put a fresh worker in its place."""
+        outcome = self._lost(worker, message, kind)
+        self._retire(index, worker)
+        return outcome
+
+    def _retire(self, index: int, worker: _Worker) -> None:
+        _stop(worker)
+        self._workers[index] = self._spawn()
+
+    @staticmethod
+    def _lost(worker: _Worker, message: str, kind: str) -> Outcome:
         task = worker.task
         assert task is not None
         log.debug("%s: %s", task.path, message)
@@ -162,9 +211,20 @@ class WorkerPool:
         for worker in self._workers:
             with contextlib.suppress(OSError):  # already gone
                 worker.conn.send(None)
+        deadline = time.monotonic() + 2
         for worker in self._workers:
-            worker.process.join(timeout=2)
-            if worker.process.is_alive():
-                worker.process.kill()
-            worker.conn.close()
+            worker.process.join(timeout=max(0.0, deadline - time.monotonic()))
+            _stop(worker)
         self._workers = []
+
+
+def _stop(worker: _Worker) -> None:
+    """Kill the worker and the page readers it started; reap it."""
+    pid = worker.process.pid
+    if pid:  # an unreaped worker keeps its pid, so the group id cannot be someone else's
+        with contextlib.suppress(OSError):  # gone, or it had not made its group yet
+            os.killpg(pid, signal.SIGKILL)
+    if worker.process.is_alive():
+        worker.process.kill()
+    worker.process.join()
+    worker.conn.close()

@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO
 
@@ -27,6 +27,7 @@ from .atomic import atomic_binary_writer, atomic_writer, remove_leftovers
 from .boundary import FileLimits
 from .inputs import InputFile
 from .manifest import Entry, Manifest, relative_to
+from .memory import default_limit_mb
 from .pool import WorkerPool
 from .run_summary import BudgetSummary
 from .work import Outcome, Task, convert_task
@@ -53,10 +54,20 @@ class BatchConfig:
     prune: bool = False
     timeout: float | None = None
     """Seconds one file may take (`--timeout-per-file`); None for no limit."""
+    max_memory_mb: float | None = None
+    """Memory one file may take (`--max-memory-per-file`); 0 for no limit; None: a share
+    of RAM per worker when files run in a pool, no limit in this process."""
 
     @property
     def limits(self) -> FileLimits:
-        return FileLimits(timeout=self.timeout)
+        """The limits the user set; a set limit sends even one file to a worker process."""
+        return FileLimits(timeout=self.timeout, max_memory_mb=self.max_memory_mb or None)
+
+    def pool_limits(self, workers: int) -> FileLimits:
+        """The limits for a pool of `workers`: the default memory share when none is set."""
+        if self.max_memory_mb is None:
+            return replace(self.limits, max_memory_mb=default_limit_mb(workers))
+        return self.limits
 
 
 @dataclass
@@ -217,15 +228,15 @@ class BatchRun:
             yield from self.executor(tasks)
             return
         jobs = self._jobs(tasks)
-        if jobs <= 1:
-            options = self.options
-            if len(tasks) == 1:  # one document gets the cores (a large PDF reads pages in parallel)
-                cores = self.config.jobs or os.cpu_count() or 1
-                options = self.options.model_copy(update={"page_workers": cores})
+        options = self.options
+        if jobs <= 1 and len(tasks) == 1:  # one document gets the cores (a PDF's pages)
+            cores = self.config.jobs or os.cpu_count() or 1
+            options = self.options.model_copy(update={"page_workers": cores})
+        if jobs <= 1 and not self.config.limits.need_worker:
             for task in tasks:
                 yield convert_task(task, options, self.config.limits)
             return
-        pool = WorkerPool(jobs, self.options, self.config.limits)
+        pool = WorkerPool(max(1, jobs), options, self.config.pool_limits(max(1, jobs)))
         yield from pool.run(tasks)
 
     def _finish(self, outcome: Outcome, task: Task) -> None:

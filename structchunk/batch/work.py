@@ -17,6 +17,7 @@ from ..packing.prefix import SEPARATOR
 from ..records import to_json_line
 from .atomic import atomic_writer
 from .boundary import FileFailure, FileLimits, guarded
+from .memory import peak_rss_mb
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +76,3 @@ def _write_records(task: Task, options: ChunkOptions, outcome: Outcome) -> None:
             prefix = SEPARATOR.join(chunk.heading_path)
             if chunk.heading_path and not chunk.text.startswith(prefix + "\n"):
                 outcome.shortened += 1
-
-
-def peak_rss_mb() -> float:
-    """This process's peak resident set size in MB (Linux reports KiB, macOS bytes)."""
-    import resource
-    import sys
-
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024

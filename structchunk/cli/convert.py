@@ -17,6 +17,7 @@ import click
 
 from ..batch import BatchConfig, BatchReport, default_manifest, run_batch
 from ..batch.inputs import InputFile, expand_inputs
+from ..batch.memory import parse_size_mb
 from ..errors import OutputError, StructChunkError
 from ..options import ChunkOptions
 from ..progress import listening
@@ -75,7 +76,16 @@ from .terminal import echo_error, exit_usage
     "--timeout-per-file",
     type=click.FloatRange(min=0, min_open=True),
     default=None,
-    help="Fail a file that takes longer than this many seconds.",
+    help="Fail a file that takes longer than this many seconds (it then runs in a "
+    "worker process, which is stopped if it does not stop itself).",
+)
+@click.option(
+    "--max-memory-per-file",
+    "max_memory",
+    metavar="SIZE",
+    default=None,
+    help="Fail a file whose conversion needs more memory than this (e.g. 2G, 1500M; "
+    "0 for no limit). Default: with several workers, an equal share of 80%% of RAM each.",
 )
 @click.option(
     "--allow-failures",
@@ -106,6 +116,7 @@ def convert(
     no_manifest: bool,
     prune: bool,
     timeout_per_file: float | None,
+    max_memory: str | None,
     allow_failures: bool,
     engine: str,
     ray_address: str | None,
@@ -137,6 +148,7 @@ def convert(
         errors=errors_path,
         prune=prune,
         timeout=timeout_per_file,
+        max_memory_mb=_memory_limit(max_memory, engine),
     )
     if not no_manifest:
         config = replace(config, manifest=manifest_path or default_manifest(config))
@@ -166,6 +178,21 @@ def convert(
         )
     if (report.failed or missing) and not allow_failures:
         ctx.exit(1)
+
+
+def _memory_limit(size: str | None, engine: str) -> float | None:
+    """MB from `--max-memory-per-file` (0: none; None: the default), or a usage error."""
+    if size is None:
+        return None
+    if engine == "ray":
+        exit_usage(
+            "--max-memory-per-file is not supported with --engine ray; "
+            "Ray's own memory monitor stops tasks that exhaust a node"
+        )
+    try:
+        return parse_size_mb(size)
+    except ValueError as error:
+        exit_usage(f"--max-memory-per-file: {error}")
 
 
 def _check_destination(out: str, out_dir: Path | None) -> None:

@@ -2,7 +2,8 @@
 
 The stages, in order (see docs/pdf.md):
 
-    opening.py     open: password, junk before the header, damaged files repaired
+    opening.py     open: password, junk before the header, damaged files repaired;
+                   inflate.py bounds what one compressed stream may inflate to
     page.py        pages: each page read on its own and closed at once (words, ruled
                    tables, tags); parallel.py shares the pages of a large file out to
                    several processes (`ParseSettings.page_workers`)

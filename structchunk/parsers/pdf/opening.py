@@ -18,8 +18,10 @@ import pdfplumber
 from pdfminer.pdfdocument import PDFPasswordIncorrect
 
 from ...errors import EncryptedDocumentError, ParseError
+from . import inflate
 
 log = logging.getLogger("structchunk")
+inflate.install()  # before any PDF is opened here or in a page reader
 
 HEADER = b"%PDF-"
 DEFAULT_HEADER_SEARCH = 65536

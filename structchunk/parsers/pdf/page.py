@@ -320,10 +320,20 @@ def read_pages(pdf: Any, indexes: list[int], tagged: bool) -> list[PageContent]:
         try:
             content = read_page(page, tagged)
         except Exception as error:  # one bad page never loses the rest of the document
+            cause = _unwrapped(error)
             content = PageContent(
-                index + 1, 0.0, 0.0, error=f"{type(error).__name__}: {error}"[:200]
+                index + 1, 0.0, 0.0, error=f"{type(cause).__name__}: {cause}"[:200]
             )
         finally:
             page.close()
         out.append(content)
     return out
+
+
+def _unwrapped(error: Exception) -> BaseException:
+    """pdfminer's own error inside pdfplumber's `PdfminerException`, which says nothing."""
+    if type(error).__name__ == "PdfminerException" and error.args:
+        inner = error.args[0]
+        if isinstance(inner, BaseException):
+            return inner
+    return error

@@ -9,14 +9,11 @@ computed from it afterwards, is the same as with one process.
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
-import threading
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from multiprocessing.context import BaseContext
 from typing import Any
 
+from ...processes import start_context
 from ...progress import report
 from .opening import open_plain
 from .page import read_pages
@@ -46,14 +43,6 @@ def worth_it(pages: int, jobs: int) -> bool:
     return jobs > 1 and pages >= 2 * DEFAULT_MIN_PAGES_PER_JOB
 
 
-def _context() -> BaseContext:
-    """`fork` (no start-up cost) when this process has no other thread to break; else
-    `spawn`, the only safe choice in a threaded host (a web server, a Ray worker)."""
-    if sys.platform == "linux" and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
-
-
 def read_parallel(
     pdf: Any, data: bytes, password: str, jobs: int, tagged: bool
 ) -> list[PageContent]:
@@ -67,7 +56,7 @@ def read_parallel(
     done: dict[int, list[PageContent]] = {}
     queued: dict[int, Future[list[PageContent]]] = {}
     with ProcessPoolExecutor(
-        workers, mp_context=_context(), initializer=_start, initargs=(data, password)
+        workers, mp_context=start_context(), initializer=_start, initargs=(data, password)
     ) as pool:
 
         def top_up() -> None:

@@ -1,0 +1,276 @@
+"""Per-file limits that hold in every mode: time, memory, and what a stream may inflate to.
+
+Each test builds the hostile input it needs. The worker tests stand in for C code that
+ignores Python's signals by blocking SIGALRM in the worker, and rely on workers being
+forked (they inherit the test's monkeypatching), so they run on Linux only.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pdf_factory import Page, pdf_bytes
+
+import structchunk
+from structchunk.api import parse_document
+from structchunk.batch import BatchConfig, run_batch
+from structchunk.batch.boundary import FileLimits
+from structchunk.batch.inputs import expand_inputs
+from structchunk.batch.memory import parse_size_mb, process_tree_mb
+from structchunk.batch.pool import HARD_TIMEOUT_GRACE, WorkerPool
+from structchunk.batch.work import Task
+from structchunk.options import ChunkOptions
+from structchunk.parsers.pdf import inflate
+from structchunk.progress import listening
+
+OPTIONS = ChunkOptions(max_tokens=128)
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="forked workers, /proc")
+
+
+def _task(path: Path, tmp_path: Path, index: int = 0, fmt: str = "markdown") -> Task:
+    return Task(index, str(path), fmt, path.name, str(tmp_path / f"{path.name}.jsonl"))
+
+
+def _small_md(tmp_path: Path) -> Path:
+    path = tmp_path / "fine.md"
+    path.write_text("# Fine\n\nA short file.\n")
+    return path
+
+
+# --- decompression bombs -------------------------------------------------------------
+
+
+def test_pdfminer_inflates_through_the_bounded_decoder() -> None:
+    from pdfminer import pdftypes
+
+    assert pdftypes.zlib.decompress is inflate.decompress
+    assert pdftypes.decompress_corrupted is inflate.decompress_corrupted
+
+
+def test_a_decompression_bomb_is_stopped_at_the_limit_and_its_page_skipped(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Before: two Flate layers inflating to 1 GiB peaked at 2.1 GB, for a "no text" end.
+    Here the limit is 8 MB and the page would inflate to 64 MB."""
+    monkeypatch.setattr(inflate, "MAX_INFLATED_BYTES", 8 << 20)
+    bomb = Page().text(72, 700, "Hidden").text(72, 680, " " * (64 << 20))
+    good = Page().text(72, 700, "The second page is read.")
+    path = tmp_path / "bomb.pdf"
+    path.write_bytes(pdf_bytes([bomb, good], deflate_layers=2))
+    tracemalloc.start()
+    try:
+        document = parse_document(path.read_bytes(), str(path), "pdf", OPTIONS)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 32 << 20, f"peak {peak >> 20} MB (the page inflates to 64 MB)"
+    assert any(
+        "page 1 could not be read" in w and "inflates past 8 MB" in w for w in document.warnings
+    )
+    assert "second page is read" in " ".join(c.text for c in structchunk.chunk_file(str(path)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=4000), st.integers(min_value=0, max_value=3))
+def test_bounded_inflate_matches_zlib(data: bytes, repeat: int) -> None:
+    packed = zlib.compress(data * (1 + repeat * 50))
+    assert inflate.decompress(packed) == zlib.decompress(packed)
+    assert inflate.decompress_corrupted(packed) == zlib.decompress(packed)
+
+
+def _pdfminer_corrupted(data: bytes) -> bytes:
+    """pdfminer's fallback as it is written (byte by byte), to compare with."""
+    inflater, out = zlib.decompressobj(), b""
+    for i in range(len(data)):
+        try:
+            out += inflater.decompress(data[i : i + 1])
+        except zlib.error:
+            if i < len(data) - 3:
+                raise
+            return out
+    return out
+
+
+def _outcome(decode: Callable[[bytes], bytes], data: bytes) -> bytes | str:
+    try:
+        return decode(data)
+    except zlib.error:
+        return "zlib.error"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.binary(min_size=1, max_size=3000), st.data())
+def test_a_damaged_stream_reads_as_pdfminer_and_zlib_read_it(
+    data: bytes, draw: st.DataObject
+) -> None:
+    packed = bytearray(zlib.compress(data * 20))
+    position = draw.draw(st.integers(min_value=0, max_value=len(packed) - 1))
+    packed[position] ^= draw.draw(st.integers(min_value=1, max_value=255))
+    damaged = bytes(packed)
+    assert _outcome(inflate.decompress_corrupted, damaged) == _outcome(_pdfminer_corrupted, damaged)
+    assert _outcome(inflate.decompress, damaged) == _outcome(zlib.decompress, damaged)
+
+
+# --- the time limit ------------------------------------------------------------------
+
+
+@linux_only
+def test_the_time_limit_holds_when_the_code_ignores_signals(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Before: a single file ran in this process, and code deaf to the alarm (C code)
+    ran on past --timeout-per-file. Now the file runs in a worker that is killed."""
+    import structchunk.batch.pool as pool
+    import structchunk.batch.work as work
+
+    def deaf(*args: object, **kwargs: object) -> object:
+        if "stuck" in str(args[1]):
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+            time.sleep(60)
+        return structchunk.iter_chunks_from_bytes(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(work, "iter_chunks_from_bytes", deaf)
+    monkeypatch.setattr(pool, "start_context", lambda: multiprocessing.get_context("fork"))
+    stuck = tmp_path / "stuck.md"
+    stuck.write_text("# Stuck\n\nText.\n")
+    items, _ = expand_inputs([str(stuck), str(_small_md(tmp_path))], None)
+    start = time.monotonic()
+    report = run_batch(items, OPTIONS, BatchConfig(out_dir=tmp_path / "out", timeout=0.5))
+    elapsed = time.monotonic() - start
+    (failure,) = report.failures
+    assert failure.kind == "timeout" and "the worker was stopped" in failure.message
+    assert report.ok == 1 and elapsed < 0.5 + HARD_TIMEOUT_GRACE + 5
+
+
+def test_a_pdf_of_endless_text_operators_stops_at_the_time_limit(tmp_path: Path) -> None:
+    """Before: a small PDF holding 200 MiB of text operators ran past the limit (the
+    alarm fired once, inside pdfminer, and was absorbed). 20 MiB is plenty here."""
+    page = Page()
+    page.ops.append("BT /F1 10 Tf 72 700 Td (Hello world again) Tj ET\n" * 400_000)
+    path = tmp_path / "textops.pdf"
+    path.write_bytes(pdf_bytes([page], deflate_layers=1))
+    items, _ = expand_inputs([str(path)], None)
+    start = time.monotonic()
+    report = run_batch(items, OPTIONS, BatchConfig(out=str(tmp_path / "o.jsonl"), timeout=1))
+    (failure,) = report.failures
+    assert failure.kind == "timeout"
+    assert time.monotonic() - start < 1 + HARD_TIMEOUT_GRACE + 5
+
+
+# --- the memory limit ----------------------------------------------------------------
+
+
+@linux_only
+@pytest.mark.parametrize("how", ["gradual", "at-once"])
+def test_the_memory_limit_stops_only_the_file_that_goes_over(
+    how: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`gradual` grows slowly, so the parent's sampling sees it and stops the worker;
+    `at-once` asks for far more than the limit in one allocation, which the worker's
+    address-space cap refuses with MemoryError."""
+    import structchunk.batch.pool as pool
+    import structchunk.batch.work as work
+
+    def greedy(*args: object, **kwargs: object) -> object:
+        if "greedy" in str(args[1]):
+            if how == "at-once":
+                return [bytearray(8 << 30)]
+            hoard = []
+            for _ in range(100):
+                hoard.append(bytearray(20 << 20))
+                time.sleep(0.05)
+        return structchunk.iter_chunks_from_bytes(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(work, "iter_chunks_from_bytes", greedy)
+    monkeypatch.setattr(pool, "start_context", lambda: multiprocessing.get_context("fork"))
+    greedy_file = tmp_path / "greedy.md"
+    greedy_file.write_text("# Greedy\n\nText.\n")
+    items, _ = expand_inputs([str(greedy_file), str(_small_md(tmp_path))], None)
+    config = BatchConfig(out_dir=tmp_path / "out", jobs=1, max_memory_mb=300)
+    report = run_batch(items, OPTIONS, config)
+    (failure,) = report.failures
+    assert failure.kind == "memory", failure.message
+    assert "300 MB" in failure.message and "--max-memory-per-file" in failure.message
+    assert report.ok == 1 and list((tmp_path / "out").rglob("fine.md.jsonl"))
+
+
+@linux_only
+def test_the_memory_of_a_process_includes_its_children() -> None:
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "b = bytearray(200 << 20); b[::4096] = b'x' * len(b[::4096]); "
+            "import time; time.sleep(30)",
+        ]
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while (process_tree_mb(child.pid) or 0) < 200 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (process_tree_mb(os.getpid()) or 0) >= 200  # this test process and its child
+    finally:
+        child.kill()
+        child.wait()
+
+
+@pytest.mark.parametrize(
+    ("text", "mb"),
+    [("1500", 1500.0), ("1500M", 1500.0), ("2G", 2048.0), ("2GiB", 2048.0), ("0", 0.0)],
+)
+def test_memory_sizes(text: str, mb: float) -> None:
+    assert parse_size_mb(text) == mb
+
+
+@pytest.mark.parametrize("bad", ["lots", "12X", "10"])
+def test_memory_sizes_that_are_not_limits(bad: str) -> None:
+    with pytest.raises(ValueError, match=bad):
+        parse_size_mb(bad)
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--max-memory-per-file", "lots"], "--max-memory-per-file: 'lots' is not a size"),
+        (["--max-memory-per-file", "1G", "--engine", "ray"], "not supported with --engine ray"),
+    ],
+)
+def test_bad_memory_limits_are_one_line_usage_errors(
+    flags: list[str], message: str, tmp_path: Path
+) -> None:
+    path = _small_md(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-m", "structchunk", "convert", str(path), "-q", *flags],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+# --- one file in a worker still shows its pages --------------------------------------
+
+
+def test_a_worker_passes_its_documents_page_progress_on(tmp_path: Path) -> None:
+    pages = [Page().text(72, 700, f"Page {n} says something.") for n in range(1, 41)]
+    path = tmp_path / "long.pdf"
+    path.write_bytes(pdf_bytes(pages))
+    seen: list[tuple[int, int]] = []
+    pool = WorkerPool(1, OPTIONS, FileLimits(timeout=60))
+    with listening(lambda done, total: seen.append((done, total))):
+        (outcome,) = pool.run([_task(path, tmp_path, fmt="pdf")])
+    assert outcome.ok
+    assert seen and seen[-1] == (40, 40)
