@@ -61,6 +61,24 @@ def test_headings_at_any_wrapper_depth_with_skipped_levels() -> None:
     assert [s.level for s in doc.sections()] == [0, 1, 3, 2, 6]
 
 
+def test_an_unclosed_heading_ends_where_the_next_begins_as_in_a_browser() -> None:
+    """Before: lxml nests `<h1>A<h2>B` as h2 inside h1, and the page became one
+    paragraph of every heading under no heading at all."""
+    doc = tree("<body><h1>Guide<h2>Install<p>Run it.</p><h2>Use</h2><p>Call it.</p></body>")
+    assert paths(doc) == [(), ("Guide",), ("Guide", "Install"), ("Guide", "Use")]
+    assert section(doc, "Install").blocks[0].text == "Run it."  # type: ignore[attr-defined]
+
+
+def test_ten_thousand_unclosed_headings_are_each_read_once() -> None:
+    """Before: each heading's title was read with all the headings nested in it, so
+    5 000 took 6 s here and 20 000 took 84 s; now the walk is linear."""
+    count = 10_000
+    page = "<body>" + "".join(f"<h{n % 6 + 1}>Heading {n}" for n in range(count)) + "</body>"
+    doc = tree(page)
+    titles = [s.title for s in doc.sections()][1:]
+    assert titles == [f"Heading {n}" for n in range(count)]
+
+
 def test_aria_headings_take_their_level_and_default_to_two() -> None:
     doc = tree(
         '<h1>Top</h1><div role="heading" aria-level="3">Three</div><p>x</p>'

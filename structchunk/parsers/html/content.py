@@ -20,7 +20,7 @@ from .boilerplate import (
     measure,
     outermost,
 )
-from .dom import heading_level, inline_text, iter_tags
+from .dom import heading_level, heading_parts, iter_tags
 
 DEFAULT_MAIN_MIN_SHARE = 0.25
 """A `main` (or `role="main"`) element is trusted when it holds at least this share of
@@ -237,7 +237,9 @@ def drop_clutter(root: Tag, stats: PageStats, skip: set[int]) -> None:
 def _h1s(root: Tag, skip: set[int]) -> list[Tag]:
     """Kept level-1 headings with visible text (an `h1` holding only a logo is none)."""
     return [
-        tag for tag in kept_tags(root, skip) if heading_level(tag) == 1 and inline_text(tag, skip)
+        tag
+        for tag in kept_tags(root, skip)
+        if heading_level(tag) == 1 and heading_parts(tag, skip)[0]
     ]
 
 
@@ -262,5 +264,5 @@ def select_content(soup: BeautifulSoup, body: Tag | None = None) -> Content:
     if _h1s(root, skip):
         return Content(root, skip, True, page_chars=page_chars)
     outside = _h1s(body, skip)
-    title = inline_text(outside[0], skip) if len(outside) == 1 else ""
+    title = heading_parts(outside[0], skip)[0] if len(outside) == 1 else ""
     return Content(root, skip, False, title, page_chars)

@@ -17,12 +17,10 @@ from .dom import (
     BLOCK_TAGS,
     LINE_BREAK,
     PREFORMATTED_TAGS,
-    SkipEither,
     code_language,
     collapse_pieces,
-    heading_decorations,
     heading_level,
-    inline_text,
+    heading_parts,
     is_text,
     verbatim_text,
 )
@@ -72,6 +70,8 @@ class HtmlWalker:
         self.items: list[_Item] = []
         self.list_block: ListBlock | None = None
         self.quote_depth = 0
+        self.nested: list[Tag] | None = None
+        """Set by `enter` when a tag's walk covers only these elements, not its contents."""
         self._enter: dict[str, Callable[[Tag], bool]] = {
             "br": self._br,
             "hr": self._hr,
@@ -93,7 +93,8 @@ class HtmlWalker:
         """Visit `root` and its subtree in document order with an explicit stack."""
         stack: list[tuple[Tag, Iterator[PageElement]]] = []
         if self.enter(root):
-            stack.append((root, iter(root.contents)))
+            inside, self.nested = self.nested or root.contents, None
+            stack.append((root, iter(inside)))
         while stack:
             tag, children = stack[-1]
             child = next(children, None)
@@ -102,7 +103,8 @@ class HtmlWalker:
                 self.leave(tag)
             elif isinstance(child, Tag):
                 if id(child) not in self.skip and self.enter(child):
-                    stack.append((child, iter(child.contents)))
+                    inside, self.nested = self.nested or child.contents, None
+                    stack.append((child, iter(inside)))
             elif is_text(child):
                 self.pieces.append(child)
         self.flush()
@@ -115,8 +117,8 @@ class HtmlWalker:
             return handler(tag)
         level = heading_level(tag)
         if level is not None:
-            self.heading(tag, level)
-            return False
+            self.nested = self.heading(tag, level)
+            return bool(self.nested)
         if name in PREFORMATTED_TAGS:
             self.flush()
             self.add_code(verbatim_text(tag, self.skip), code_language(tag))
@@ -176,15 +178,15 @@ class HtmlWalker:
         if self.list_block is not None:
             self.list_block.items.append(ListItem(text, "-", self.lists[-1].depth))
 
-    def heading(self, tag: Tag, level: int) -> None:
+    def heading(self, tag: Tag, level: int) -> list[Tag]:
+        """Report the heading; returns the headings nested in it, to be walked next."""
         self.flush()
-        title = inline_text(tag, SkipEither(self.skip, heading_decorations(tag)))
-        if not title:
-            return
-        if self.items or self.lists or self.quote_depth:
+        title, nested = heading_parts(tag, self.skip)
+        if title and (self.items or self.lists or self.quote_depth):
             self.add_text(title)
-        else:
+        elif title:
             self.builder.heading(level, title)
+        return nested
 
     # -- element handlers (return True to walk the children) -------------------------
 
