@@ -120,3 +120,15 @@ def test_cli_engine_ray_writes_what_the_local_engine_writes(
     assert local.exit_code == on_ray.exit_code == 1  # the corrupt file
     assert (tmp_path / "l.jsonl").read_bytes() == (tmp_path / "r.jsonl").read_bytes()
     assert (tmp_path / "le.jsonl").read_bytes() == (tmp_path / "re.jsonl").read_bytes()
+
+
+def test_a_memory_limit_is_refused_on_ray_rather_than_ignored(tmp_path: Path) -> None:
+    from structchunk.batch import BatchConfig
+    from structchunk.batch.inputs import expand_inputs
+    from structchunk.batch.ray_engine import run_batch_on_ray
+    from structchunk.errors import OptionsError
+
+    items, _ = expand_inputs([str(ROOT / "samples" / "api-keys.md")], None)
+    config = BatchConfig(out=str(tmp_path / "o.jsonl"), max_memory_mb=1024)
+    with pytest.raises(OptionsError, match="not supported on Ray"):
+        run_batch_on_ray(items, OPTIONS, config)

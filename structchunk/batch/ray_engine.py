@@ -24,6 +24,7 @@ import pyarrow as pa
 import ray
 
 from ..api import iter_chunks_from_bytes, resolve_options
+from ..errors import OptionsError
 from ..options import ChunkOptions
 from ..parsers import detect_format
 from ..records import Chunk
@@ -171,6 +172,11 @@ def run_batch_on_ray(
     Workers read inputs and write outputs by path, so they need the filesystem the
     command sees (one machine, or a shared mount); for object stores use `chunk_dataset`.
     """
+    if config.max_memory_mb:
+        raise OptionsError(
+            "a per-file memory limit is not supported on Ray; "
+            "Ray's own memory monitor stops tasks that exhaust a node"
+        )
     if not ray.is_initialized():
         ray.init(
             address=address, include_dashboard=False, log_to_driver=False, configure_logging=False
