@@ -12,6 +12,7 @@ $STRUCTCHUNK_FUZZ_CASES, `START:STOP`).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -26,15 +27,15 @@ from pathlib import Path
 
 import pytest
 from conftest import NO_CORPUS_REASON, SHARED_CORPUS
-from fuzzing import Mutant, PoolName, make_mutants, seed_pool
+from fuzzing import Mutant, PoolName, case_number, make_mutants, seed_pool
 
 from structchunk.batch.boundary import ERROR_KINDS
 from structchunk.tokenizers import count_words
 
 LOCAL_CASES = range(0, 100)
-"""About 5 s here: cheap enough for every `pytest -m "not slow"`."""
+"""About 10 s on the 2-core CI machine: cheap enough for every `pytest -m "not slow"`."""
 SHARED_CASES = range(1000, 1300)
-"""About 70 s here (2 cores)."""
+"""35-65 s there (the lower figure on an idle machine)."""
 FUZZ_CASES = os.environ.get("STRUCTCHUNK_FUZZ_CASES", "100000:103000")
 MAX_TOKENS = 128
 TIMEOUT_PER_FILE = 20
@@ -42,6 +43,8 @@ MEMORY_LIMIT_MB = 1024
 JOBS = 2
 RERUN_PER_SUFFIX = 2
 """Converted mutants per file suffix converted again, for the determinism check."""
+RERUN_MAX_BYTES = 100_000
+"""Only mutants up to this size are rerun, to keep the check cheap."""
 VIOLATIONS = frozenset({"internal", "timeout", "memory", "worker_died"})
 """Error kinds that mean a crash or a broken time/memory budget, never a fine outcome."""
 TYPED_KINDS = frozenset(kind for _, kind in ERROR_KINDS) - VIOLATIONS
@@ -77,8 +80,8 @@ class Run:
     folder: Path
     out: Path
     errors: Path
-    returncode: int | None
-    """None when the whole run was killed for taking too long (a hang)."""
+    returncode: int
+    """Negative: killed by that signal (by the gate's deadline, when `seconds` is past it)."""
     stderr: str
     peak_rss_mb: float
     """The largest resident set of the CLI or any of its workers."""
@@ -95,44 +98,67 @@ def convert(folder: Path, names: Sequence[str], tag: str, jobs: int = JOBS) -> R
     """`structchunk convert` over `names` in `folder`, as a user runs it, with limits.
 
     Waits with `os.wait4` for the peak memory of the CLI and its (reaped) workers, and
-    kills the whole process group if the run outlives any plausible budget.
+    kills the CLI and its workers if the run outlives any plausible budget.
     """
-    out, errors, stderr = folder / f"{tag}-out", folder / f"{tag}-errors.jsonl", folder / tag
+    out, errors, log = (
+        folder / f"{tag}-out",
+        folder / f"{tag}-errors.jsonl",
+        folder / f"{tag}.stderr",
+    )
     args = [sys.executable, "-m", "structchunk", "convert", *names, "--out-dir", str(out)]
     args += ["--errors", str(errors), "--jobs", str(jobs), "--max-tokens", str(MAX_TOKENS)]
     args += limit_flags()
     deadline = RUN_SECONDS + RUN_SECONDS_PER_FILE * len(names)
     start = time.perf_counter()
-    with open(stderr.with_suffix(".stderr"), "w+b") as err_file:
-        process = subprocess.Popen(
-            args, cwd=folder, stdout=subprocess.DEVNULL, stderr=err_file, start_new_session=True
-        )
-        killer = threading.Timer(deadline, os.killpg, (process.pid, signal.SIGKILL))
+    with open(log, "w+b") as err_file:
+        process = subprocess.Popen(args, cwd=folder, stdout=subprocess.DEVNULL, stderr=err_file)
+        killer = threading.Timer(deadline, _kill_tree, (process.pid,))
         killer.start()
         try:
             _, status, usage = os.wait4(process.pid, 0)
+        except BaseException:  # interrupted (Ctrl-C): leave no conversion running
+            _kill_tree(process.pid)
+            raise
         finally:
             killer.cancel()
         process.returncode = os.waitstatus_to_exitcode(status)
         err_file.seek(0)
         text = err_file.read().decode("utf-8", "replace")
-    killed = process.returncode == -signal.SIGKILL
-    return Run(
-        folder,
-        out,
-        errors,
-        None if killed else process.returncode,
-        text,
-        usage.ru_maxrss / 1024,
-        time.perf_counter() - start,
-    )
+    seconds = time.perf_counter() - start
+    return Run(folder, out, errors, process.returncode, text, usage.ru_maxrss / 1024, seconds)
+
+
+def _kill_tree(pid: int) -> None:
+    """Kill a hung CLI and every process under it (it may have ended just now)."""
+    for victim in [pid, *_descendants(pid)]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(victim, signal.SIGKILL)
+
+
+def _descendants(pid: int) -> list[int]:
+    """Processes under `pid`, from /proc: the workers sit in process groups of their own,
+    and must be found before the CLI dies and they are handed to init."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
 
 
 def run_problems(run: Run, expect_failures: bool) -> list[str]:
     """What is wrong with the run as a whole (not with one file)."""
     problems = []
-    if run.returncode is None:
-        problems.append(f"the run was killed after {run.seconds:.0f} s: something hangs")
+    if run.returncode < 0:
+        problems.append(
+            f"the run was killed by signal {-run.returncode} after {run.seconds:.0f} s "
+            f"(the gate kills it after {RUN_SECONDS:g} s + {RUN_SECONDS_PER_FILE:g} s a file)"
+        )
     elif run.returncode not in (0, 1) or (run.returncode == 1) != expect_failures:
         problems.append(f"exit code {run.returncode} (0: all converted, 1: some failed)")
     if "Traceback (most recent call last)" in run.stderr:
@@ -151,6 +177,9 @@ def output_problems(path: Path, name: str) -> list[str]:
             record = json.loads(line)
         except json.JSONDecodeError as error:
             problems.append(f"line {number} is not JSON ({error})")
+            continue
+        if not isinstance(record, dict):
+            problems.append(f"line {number} is not a JSON object")
             continue
         words = count_words(record.get("text", ""))
         if record.get("n_tokens", MAX_TOKENS + 1) > MAX_TOKENS or words > MAX_TOKENS:
@@ -196,7 +225,11 @@ def case_problems(run: Run, names: Sequence[str]) -> dict[str, list[str]]:
 
 def determinism_problems(run: Run, names: Sequence[str]) -> dict[str, list[str]]:
     """A sample converted again in one process: the same bytes, the same errors."""
-    converted = [n for n in names if (run.out / f"{n}.jsonl").is_file()]
+    converted = [
+        n
+        for n in names
+        if (run.out / f"{n}.jsonl").is_file() and (run.folder / n).stat().st_size <= RERUN_MAX_BYTES
+    ]
     failed = sorted({r["path"]: r for r in run.error_records()}.items())[:RERUN_PER_SUFFIX]
     sample = []
     for suffix in sorted({Path(n).suffix for n in converted}):
@@ -236,10 +269,10 @@ def gate(tmp_path: Path, pool: PoolName, cases: range) -> None:
     lines.append(f"{len(found)} of {len(names)} mutants failed:")
     for name, messages in sorted(found.items()):
         lines += [f"  {name}: {message}" for message in messages]
-    failing = sorted({name.split("-", 1)[0].lstrip("0") or "0" for name in found})
+    failing = sorted({case_number(name) for name in found if name[:1].isdigit()})
     lines += [
         "file names are CASE-OPERATORS-SEED; reproduce with:",
-        f"  python tests/fuzzing.py --pool {pool} --out {REPRO_DIR} {' '.join(failing)}",
+        f"  python tests/fuzzing.py --pool {pool} --out {REPRO_DIR} {' '.join(map(str, failing))}",
         f"  cd {REPRO_DIR} && python -m structchunk -v convert <file> --jobs 1 "
         f"--max-tokens {MAX_TOKENS} {' '.join(limit_flags())} -o out.jsonl",
     ]
