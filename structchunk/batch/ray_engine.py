@@ -14,8 +14,6 @@ becomes a row of `errors` (path, kind, message) instead of failing the job.
 from __future__ import annotations
 
 import json
-import types
-import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -27,32 +25,14 @@ from ..api import iter_chunks_from_bytes, resolve_options
 from ..errors import OptionsError
 from ..options import ChunkOptions
 from ..parsers import detect_format
-from ..records import Chunk
 from .boundary import FileFailure, guarded
 from .inputs import InputFile
+from .parquet import chunk_arrow_schema
 from .run import BatchConfig, BatchReport, Executor, Progress, run_batch
 from .work import Outcome, Task, convert_task
 
-
-def _arrow_type(annotation: Any) -> pa.DataType:
-    """The Arrow type of a record field's annotation (`X | None` is a nullable X)."""
-    args = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
-        return _arrow_type(args[0])
-    if typing.get_origin(annotation) is list:
-        return pa.list_(_arrow_type(args[0]))
-    if annotation in _ARROW_SCALARS:
-        return _ARROW_SCALARS[annotation]
-    raise TypeError(f"no Arrow type for record field annotation {annotation!r}")
-
-
-_ARROW_SCALARS: dict[Any, pa.DataType] = {str: pa.string(), int: pa.int64()}
-
-CHUNK_SCHEMA = pa.schema(
-    [(name, _arrow_type(field.annotation)) for name, field in Chunk.model_fields.items()]
-)
-"""The JSONL record's fields as Arrow types, derived from `Chunk` (list fields are null
-where the record has null)."""
+CHUNK_SCHEMA = chunk_arrow_schema()
+"""The JSONL record's fields as Arrow types, derived from `Chunk`."""
 
 ERROR_SCHEMA = pa.schema([("path", pa.string()), ("kind", pa.string()), ("message", pa.string())])
 _OUTCOME_SCHEMA = pa.schema(

@@ -28,6 +28,7 @@ from .boundary import FileLimits
 from .inputs import InputFile
 from .manifest import Entry, Manifest, relative_to
 from .memory import default_limit_mb
+from .parquet import write_parquet
 from .pool import WorkerPool
 from .run_summary import BudgetSummary
 from .work import Outcome, Task, convert_task
@@ -54,6 +55,8 @@ class BatchConfig:
     prune: bool = False
     timeout: float | None = None
     """Seconds one file may take (`--timeout-per-file`); None for no limit."""
+    output_format: str = "jsonl"
+    """`jsonl` or `parquet`: of `out`, or of each file in `out_dir`."""
     max_memory_mb: float | None = None
     """Memory one file may take (`--max-memory-per-file`); 0 for no limit; None: a share
     of RAM per worker when files run in a pool, no limit in this process."""
@@ -101,8 +104,8 @@ def default_manifest(config: BatchConfig) -> Path | None:
     return out.parent / f".{out.name}.manifest.jsonl"
 
 
-def _target(folder: Path, rel: str) -> Path:
-    target = folder / (rel + ".jsonl")
+def _target(folder: Path, rel: str, extension: str = ".jsonl") -> Path:
+    target = folder / (rel + extension)
     if not target.resolve().is_relative_to(folder.resolve()):
         raise InputError(f"output {rel!r} would be written outside {folder}")
     return target
@@ -151,7 +154,12 @@ class BatchRun:
         self.config = config
         self.progress = progress or (lambda outcome, size: None)
         # options and structchunk's version: a new release converts everything again
-        self.fingerprint = short_hash(options.fingerprint(), __version__, length=16)
+        self.fingerprint = short_hash(
+            options.fingerprint(),
+            __version__,
+            *([self._extension] if self._extension != ".jsonl" else []),
+            length=16,
+        )
         manifest_path = config.manifest
         self.manifest = Manifest(manifest_path) if manifest_path is not None else None
         self._scratch: Path | None = None
@@ -159,6 +167,13 @@ class BatchRun:
         self._sizes: dict[str, int] = {}
         self.folder = self._output_folder()
         self.report = BatchReport(summary=BudgetSummary(options.max_tokens, options.tokenizer_name))
+
+    @property
+    def _extension(self) -> str:
+        """Of each input's output: Parquet only for `--out-dir` (an `-o` file is
+        assembled from JSONL parts)."""
+        parquet = self.config.output_format == "parquet" and self.config.out_dir is not None
+        return ".parquet" if parquet else ".jsonl"
 
     def _output_folder(self) -> Path:
         """Where per-input JSONL files go: the out dir, or a parts folder for one OUT."""
@@ -201,7 +216,7 @@ class BatchRun:
     def _plan(self) -> Iterator[Task]:
         """Tasks for inputs that need converting; unchanged ones are skipped."""
         for index, item in enumerate(self.items):
-            target = _target(self.folder, item.key)
+            target = _target(self.folder, item.key, self._extension)
             data, sha, size = _read_and_hash(item, hash_files=self.manifest is not None)
             self._hashes[item.key] = sha
             self._sizes[item.key] = size
@@ -283,7 +298,10 @@ class BatchRun:
             sys.stdout.buffer.flush()
             return
         with atomic_binary_writer(self.config.out) as handle:
-            self._copy_parts(parts, handle)
+            if self.config.output_format == "parquet":
+                write_parquet(_lines(parts), handle)
+            else:
+                self._copy_parts(parts, handle)
 
     @staticmethod
     def _copy_parts(parts: list[Path], sink: IO[bytes]) -> None:
@@ -309,6 +327,13 @@ class BatchRun:
                     )
                     + "\n"
                 )
+
+
+def _lines(parts: list[Path]) -> Iterator[str]:
+    for part in parts:
+        if part.is_file():
+            with open(part, encoding="utf-8") as handle:
+                yield from handle
 
 
 def run_batch(

@@ -8,6 +8,7 @@ so an output is either complete or absent, never partial.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,9 +16,10 @@ from ..api import iter_chunks_from_bytes, read_input
 from ..options import ChunkOptions
 from ..packing.prefix import SEPARATOR
 from ..records import to_json_line
-from .atomic import atomic_writer
+from .atomic import atomic_binary_writer, atomic_writer
 from .boundary import FileFailure, FileLimits, guarded
 from .memory import peak_rss_mb
+from .parquet import write_parquet
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +71,21 @@ def _write_records(task: Task, options: ChunkOptions, outcome: Outcome) -> None:
     """The file's records into its target, atomically; counts noted on `outcome`."""
     data = task.data if task.data is not None else read_input(task.path)
     outcome.size = len(data)
+    if task.target.endswith(".parquet"):  # a table is written whole: one document's rows
+        lines = list(_record_lines(data, task, options, outcome))
+        with atomic_binary_writer(Path(task.target)) as raw:
+            write_parquet(lines, raw)
+        return
     with atomic_writer(Path(task.target)) as handle:
-        for chunk in iter_chunks_from_bytes(data, task.path, task.format, options):
-            handle.write(to_json_line(chunk))
-            outcome.tokens.append(chunk.n_tokens)
-            prefix = SEPARATOR.join(chunk.heading_path)
-            if chunk.heading_path and not chunk.text.startswith(prefix + "\n"):
-                outcome.shortened += 1
+        handle.writelines(_record_lines(data, task, options, outcome))
+
+
+def _record_lines(
+    data: bytes, task: Task, options: ChunkOptions, outcome: Outcome
+) -> Iterator[str]:
+    for chunk in iter_chunks_from_bytes(data, task.path, task.format, options):
+        outcome.tokens.append(chunk.n_tokens)
+        prefix = SEPARATOR.join(chunk.heading_path)
+        if chunk.heading_path and not chunk.text.startswith(prefix + "\n"):
+            outcome.shortened += 1
+        yield to_json_line(chunk)

@@ -18,6 +18,7 @@ import click
 from ..batch import BatchConfig, BatchReport, default_manifest, run_batch
 from ..batch.inputs import InputFile, expand_inputs
 from ..batch.memory import parse_size_mb
+from ..batch.parquet import OUTPUT_FORMATS, require_pyarrow
 from ..errors import OutputError, StructChunkError
 from ..options import ChunkOptions
 from ..progress import listening
@@ -34,7 +35,14 @@ from .terminal import echo_error, exit_usage
     "out",
     default="-",
     show_default=True,
-    help="JSONL file to write (atomically), or - for stdout.",
+    help="File to write (atomically): .jsonl, or .parquet for a table; - for stdout (JSONL).",
+)
+@click.option(
+    "--output-format",
+    type=click.Choice(["jsonl", "parquet"]),
+    default=None,
+    help="Record format (default: from -o's extension; jsonl for --out-dir and stdout). "
+    "Parquet needs pyarrow: pip install 'structchunk[parquet]'.",
 )
 @chunking_options
 @click.option(
@@ -109,6 +117,7 @@ def convert(
     /,
     inputs: tuple[str, ...],
     out: str,
+    output_format: str | None,
     out_dir: Path | None,
     jobs: int | None,
     errors_path: Path | None,
@@ -134,6 +143,7 @@ def convert(
     if out_dir is not None and out != "-":
         raise click.UsageError("give either -o/--output or --out-dir, not both")
     _check_destination(out, out_dir)
+    output_format = _output_format(out, out_dir, output_format)
     options = options_from_flags(chunking)
     try:
         items, missing = expand_inputs(inputs, options.format)
@@ -147,6 +157,7 @@ def convert(
         jobs=jobs,
         errors=errors_path,
         prune=prune,
+        output_format=output_format,
         timeout=timeout_per_file,
         max_memory_mb=_memory_limit(max_memory, engine),
     )
@@ -178,6 +189,32 @@ def convert(
         )
     if (report.failed or missing) and not allow_failures:
         ctx.exit(1)
+
+
+def _output_format(out: str, out_dir: Path | None, chosen: str | None) -> str:
+    """The record format, from `--output-format` and -o's extension; a usage error for
+    an extension structchunk does not write (never silently JSONL) or a mismatch."""
+    if out_dir is not None or out == "-":
+        if out_dir is None and chosen == "parquet":
+            exit_usage("Parquet cannot go to stdout; give -o FILE.parquet or --out-dir DIR")
+        fmt = chosen or "jsonl"
+    else:
+        suffix = Path(out).suffix.lower()
+        named = OUTPUT_FORMATS.get(suffix)
+        if named is None:
+            exit_usage(
+                f"-o {out}: structchunk writes .jsonl (or .ndjson) and .parquet files, "
+                f"not {suffix or 'a name without an extension'}"
+            )
+        if chosen is not None and chosen != named:
+            exit_usage(f"-o {out} names {named} output, but --output-format is {chosen}")
+        fmt = named
+    if fmt == "parquet":
+        try:
+            require_pyarrow()
+        except StructChunkError as error:
+            exit_usage(str(error))
+    return fmt
 
 
 def _memory_limit(size: str | None, engine: str) -> float | None:

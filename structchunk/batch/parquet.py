@@ -1,0 +1,95 @@
+"""Chunk records as Arrow/Parquet, with the schema derived from `Chunk`.
+
+Data pipelines store tables; `convert -o chunks.parquet` (or `--output-format parquet`)
+writes the same records as the JSONL, one row per chunk, columns in the record's field
+order and types from its annotations (a list field is null where the record has null).
+pyarrow is optional: `pip install 'structchunk[parquet]'`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import types
+import typing
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import IO, TYPE_CHECKING, Any
+
+from ..errors import OptionsError
+from ..records import Chunk, to_json_line
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+ROWS_PER_GROUP = 10_000
+"""Records per Parquet row group: large enough to compress well, small enough that a
+writer holds a few MB, not a corpus."""
+OUTPUT_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet"}
+"""Output file extensions and the record format each names."""
+
+
+def require_pyarrow() -> Any:
+    """pyarrow, or an OptionsError saying how to install it."""
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401 - the writer lives in a submodule
+    except ImportError as error:
+        raise OptionsError(
+            f"Parquet output needs pyarrow: pip install 'structchunk[parquet]' ({error})"
+        ) from None
+    return pyarrow
+
+
+def _arrow_type(pa: Any, annotation: Any) -> pa.DataType:
+    """The Arrow type of a record field's annotation (`X | None` is a nullable X)."""
+    args = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        return _arrow_type(pa, args[0])
+    if typing.get_origin(annotation) is list:
+        return pa.list_(_arrow_type(pa, args[0]))
+    if annotation is str:
+        return pa.string()
+    if annotation is int:
+        return pa.int64()
+    raise TypeError(f"no Arrow type for record field annotation {annotation!r}")
+
+
+@lru_cache(maxsize=1)
+def chunk_arrow_schema() -> pa.Schema:
+    """The record's fields as an Arrow schema, in the JSONL's field order."""
+    pa = require_pyarrow()
+    return pa.schema(
+        [(name, _arrow_type(pa, field.annotation)) for name, field in Chunk.model_fields.items()]
+    )
+
+
+def save_parquet(chunks: Iterable[Chunk], path: str | os.PathLike[str]) -> int:
+    """Write `chunks` to a Parquet file at `path` (atomically); returns the rows written.
+
+    from structchunk.batch.parquet import save_parquet
+    save_parquet(structchunk.iter_chunks("manual.pdf"), "manual.parquet")
+    """
+    from .atomic import atomic_binary_writer
+
+    with atomic_binary_writer(path) as sink:
+        return write_parquet((to_json_line(chunk) for chunk in chunks), sink)
+
+
+def write_parquet(json_lines: Iterable[str], sink: IO[bytes]) -> int:
+    """Write JSONL record lines to `sink` as Parquet; returns the rows written."""
+    pa = require_pyarrow()
+    schema = chunk_arrow_schema()
+    rows = 0
+    with pa.parquet.ParquetWriter(sink, schema) as writer:
+        batch: list[dict[str, Any]] = []
+        for line in json_lines:
+            if line.strip():
+                batch.append(json.loads(line))
+            if len(batch) >= ROWS_PER_GROUP:
+                writer.write_table(pa.Table.from_pylist(batch, schema=schema))
+                rows, batch = rows + len(batch), []
+        if batch or not rows:  # an empty input still gets a file with the schema
+            writer.write_table(pa.Table.from_pylist(batch, schema=schema))
+            rows += len(batch)
+    return rows

@@ -1,0 +1,116 @@
+"""Parquet output: the JSONL's records as a table, and output names that mean something.
+
+Before: `convert … -o x.parquet` exited 0 and wrote JSONL into the `.parquet` file, and
+any other extension was silently JSONL too.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import structchunk
+from structchunk.batch.parquet import chunk_arrow_schema, save_parquet
+from structchunk.records import Chunk
+
+pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "structchunk", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+def jsonl(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_one_parquet_file_holds_exactly_the_jsonl_records(tmp_path: Path) -> None:
+    table_path, lines_path = tmp_path / "chunks.parquet", tmp_path / "chunks.jsonl"
+    assert run("convert", "samples", "-o", str(table_path), "-q").returncode == 0
+    assert run("convert", "samples", "-o", str(lines_path), "-q").returncode == 0
+    table = pq.read_table(table_path)
+    assert table.schema.names == list(Chunk.model_fields)
+    rows = table.to_pylist()
+    assert rows == jsonl(lines_path)
+    pdf_rows = [row for row in rows if row["format"] == "pdf"]
+    assert pdf_rows and all(row["lines"] is None and row["pages"] for row in pdf_rows)
+
+
+def test_out_dir_writes_one_table_per_input_and_reruns_skip_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)  # records name their source as given: samples/…
+    out = tmp_path / "out"
+    first = run("convert", "samples", "--out-dir", str(out), "--output-format", "parquet")
+    assert first.returncode == 0, first.stderr
+    tables = sorted(p.name for p in out.glob("*.parquet"))
+    assert "api-keys.md.parquet" in tables and not list(out.glob("*.md.jsonl"))
+    expected = [c.model_dump() for c in structchunk.chunk_file("samples/api-keys.md")]
+    assert pq.read_table(out / "api-keys.md.parquet").to_pylist() == expected
+    again = run("convert", "samples", "--out-dir", str(out), "--output-format", "parquet")
+    assert "0 converted" in again.stderr and "unchanged" in again.stderr
+    as_jsonl = run("convert", "samples", "--out-dir", str(out))  # another format: converted
+    assert "0 converted" not in as_jsonl.stderr and (out / "api-keys.md.jsonl").is_file()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["-o", "{tmp}/chunks.csv"],
+            "structchunk writes .jsonl (or .ndjson) and .parquet files, not .csv",
+        ),
+        (["-o", "{tmp}/chunks"], "not a name without an extension"),
+        (
+            ["-o", "{tmp}/c.jsonl", "--output-format", "parquet"],
+            "names jsonl output, but --output-format is parquet",
+        ),
+        (["--output-format", "parquet"], "Parquet cannot go to stdout"),
+    ],
+)
+def test_output_names_that_cannot_be_honoured_are_refused_before_any_work(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    result = run("convert", "samples/api-keys.md", *[a.format(tmp=tmp_path) for a in args])
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not list(tmp_path.iterdir())
+
+
+def test_without_pyarrow_the_error_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from structchunk.cli import app
+
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    result = CliRunner().invoke(
+        app.cli, ["convert", str(SAMPLES / "api-keys.md"), "-o", str(tmp_path / "c.parquet")]
+    )
+    assert result.exit_code == 2
+    assert "pip install 'structchunk[parquet]'" in result.output
+
+
+def test_library_callers_save_chunks_as_parquet(tmp_path: Path) -> None:
+    chunks = structchunk.chunk_file(SAMPLES / "rust-data-types.pdf")
+    assert save_parquet(chunks, tmp_path / "c.parquet") == len(chunks)
+    table = pq.read_table(tmp_path / "c.parquet")
+    assert table.schema.equals(chunk_arrow_schema())
+    assert [Chunk.model_validate(row) for row in table.to_pylist()] == chunks
+    assert save_parquet([], tmp_path / "empty.parquet") == 0
+    assert pq.read_table(tmp_path / "empty.parquet").num_rows == 0
