@@ -17,3 +17,29 @@ def start_context() -> ForkContext | SpawnContext:
     if sys.platform == "linux" and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """Have the kernel kill this helper process when its parent dies (Linux).
+
+    A forked helper holds copies of its parent's pipe ends, so it would never see the
+    end of its input and would wait forever after the parent was killed (kill -9, the
+    OOM killer, a CI timeout). Elsewhere helpers are spawned, hold only their own end,
+    and stop when it closes.
+    """
+    if sys.platform != "linux":
+        return
+    import ctypes
+    import os
+    import signal
+
+    parent = os.getppid()
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)

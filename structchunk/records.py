@@ -1,11 +1,45 @@
-"""The chunk record (pydantic), its JSONL line and the JSON Schema."""
+"""The chunk record (pydantic), its JSONL line, the JSON Schema, and the views of it that
+vector stores and RAG frameworks accept (flat metadata, LangChain/LlamaIndex/Haystack
+documents).
+
+The framework packages are optional extras, imported only inside the methods that need
+them, so `import structchunk` never requires them."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    import haystack
+    import langchain_core.documents
+    import llama_index.core.schema
+
+MetadataScalar = str | int | float | bool
+"""What every common vector store accepts as a metadata value (ChromaDB, Qdrant, LanceDB,
+Pinecone, LangChain's `filter_complex_metadata`, LlamaIndex's flat-metadata stores)."""
+
+MetadataValue = str | int | float | bool | list[str] | list[int]
+"""A metadata value where the store also takes non-empty, same-typed lists (ChromaDB 1.x,
+Qdrant, LanceDB, Elasticsearch)."""
+
+HEADING_SEPARATOR = " > "
+"""Joins `heading_path` into one string: the separator of the prefix in `text`."""
+
+LLM_METADATA_KEYS = ("source", "pages")
+"""Metadata a LlamaIndex node shows the LLM beside its text, so answers can cite where they
+come from; the embedding sees `text` alone (it already starts with the heading path)."""
+
+EXTRAS: dict[str, tuple[str, str]] = {
+    "langchain_core": ("langchain", "langchain-core"),
+    "llama_index": ("llamaindex", "llama-index-core"),
+    "haystack": ("haystack", "haystack-ai"),
+}
+"""Top-level module → (structchunk extra, distribution that provides it)."""
 
 
 class Chunk(BaseModel):
@@ -47,6 +81,128 @@ class Chunk(BaseModel):
         description="For a piece of a split table: first and "
         "last body row (1-based) and the table's row count.",
     )
+
+    @overload
+    def metadata(self, lists: Literal[False] = False) -> dict[str, MetadataScalar]: ...
+    @overload
+    def metadata(self, lists: bool) -> dict[str, MetadataValue]: ...
+
+    def metadata(self, lists: bool = False) -> dict[str, MetadataValue]:
+        """The record as vector-store metadata: scalars only, no `None` (the key is left
+        out) and no empty list, so ChromaDB, Qdrant, LanceDB and the frameworks' flat
+        stores take it as is. `text` and `body` are left out: the store keeps the text.
+
+        List fields become strings (`heading_path` joined with ` > `, `block_types` with
+        `,`, `pages` as ranges `3-5,7`, `lines` as `12-30`, `table_rows` as `3-10 of 42`);
+        `pages` and `lines` also give their ends as integers (`page_first`, `page_last`,
+        `line_first`, `line_last`) for range filters. `lists=True` adds the lists under
+        `heading_path_list`, `block_types_list` and `pages_list` (each only when
+        non-empty) for stores that filter on list members; no key changes type with it.
+        """
+        view: dict[str, MetadataValue] = {
+            "id": self.id,
+            "doc_id": self.doc_id,
+            "source": self.source,
+            "format": self.format,
+            "chunk_index": self.chunk_index,
+            "heading_path": HEADING_SEPARATOR.join(self.heading_path),
+            "n_tokens": self.n_tokens,
+            "tokenizer": self.tokenizer,
+            "block_types": ",".join(self.block_types),
+        }
+        if self.pages:
+            view["pages"] = page_ranges(self.pages)
+            view["page_first"] = min(self.pages)
+            view["page_last"] = max(self.pages)
+        if self.lines:
+            first, last = self.lines
+            view["lines"] = f"{first}-{last}"
+            view["line_first"] = first
+            view["line_last"] = last
+        if self.table_rows:
+            first, last, count = self.table_rows
+            view["table_rows"] = f"{first}-{last} of {count}"
+        if lists:
+            for key, values in (
+                ("heading_path_list", self.heading_path),
+                ("block_types_list", self.block_types),
+            ):
+                if values:
+                    view[key] = list(values)
+            if self.pages:
+                view["pages_list"] = list(self.pages)
+        return view
+
+    def to_langchain(self, lists: bool = False) -> langchain_core.documents.Document:
+        """A LangChain `Document` (`page_content` = `text`, `id` = the chunk id, metadata
+        = `metadata(lists)`), ready for any LangChain vector store; needs the
+        `structchunk[langchain]` extra."""
+        with optional_extra("Chunk.to_langchain()"):
+            from langchain_core.documents import Document
+        return Document(page_content=self.text, metadata=self.metadata(lists), id=self.id)
+
+    def to_llamaindex(self, lists: bool = False) -> llama_index.core.schema.TextNode:
+        """A LlamaIndex `TextNode` with the chunk id as `id_`; its SOURCE is the file
+        (`source`, with `doc_id` as its hash), so `delete_ref_doc(source)` removes a
+        file's chunks. The embedding sees `text` only; the LLM also sees
+        LLM_METADATA_KEYS. Without its neighbours a node has no PREVIOUS/NEXT: use
+        `structchunk.integrations.llamaindex.chunks_to_nodes` for a linked list."""
+        with optional_extra("Chunk.to_llamaindex()"):
+            from llama_index.core.schema import (
+                NodeRelationship,
+                ObjectType,
+                RelatedNodeInfo,
+                TextNode,
+            )
+        metadata = self.metadata(lists)
+        source = RelatedNodeInfo(
+            node_id=self.source, node_type=ObjectType.DOCUMENT, hash=self.doc_id
+        )
+        return TextNode(
+            id_=self.id,
+            text=self.text,
+            metadata=metadata,
+            excluded_embed_metadata_keys=list(metadata),
+            excluded_llm_metadata_keys=[k for k in metadata if k not in LLM_METADATA_KEYS],
+            relationships={NodeRelationship.SOURCE: source},
+        )
+
+    def to_haystack(self, lists: bool = False) -> haystack.Document:
+        """A Haystack `Document` (`content` = `text`, `id` = the chunk id, `meta` =
+        `metadata(lists)`), so a document store's OVERWRITE policy replaces a re-run's
+        chunks; needs the `structchunk[haystack]` extra."""
+        with optional_extra("Chunk.to_haystack()"):
+            from haystack import Document
+        return Document(id=self.id, content=self.text, meta=self.metadata(lists))
+
+
+def page_ranges(pages: list[int]) -> str:
+    """Pages as short, exact ranges: `[3, 4, 5, 7]` → `3-5,7` (a page without text, such
+    as a full-page figure, leaves a gap)."""
+    runs: list[tuple[int, int]] = []
+    for page in sorted(set(pages)):
+        if runs and page == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], page)
+        else:
+            runs.append((page, page))
+    return ",".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
+
+
+@contextmanager
+def optional_extra(feature: str) -> Iterator[None]:
+    """Turn a missing framework package into one ImportError that names the extra to
+    install; any other import failure (a broken install) passes through unchanged."""
+    try:
+        yield
+    except ModuleNotFoundError as error:
+        top = (error.name or "").split(".")[0]
+        if top not in EXTRAS:
+            raise
+        extra, distribution = EXTRAS[top]
+        raise ImportError(
+            f"{feature} needs {distribution}: pip install 'structchunk[{extra}]'",
+            name=error.name,
+        ) from None
 
 
 def chunk_schema() -> dict[str, object]:

@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
 from ..options import ChunkOptions
-from ..processes import start_context
+from ..processes import die_with_parent, start_context
 from ..progress import listening, report
 from .boundary import FileLimits
 from .logs import configure_logging
@@ -50,6 +50,7 @@ def _worker_main(
     conn: Connection, options: ChunkOptions, limits: FileLimits, log_level: int, pages: bool
 ) -> None:
     """Convert the tasks the parent sends, one at a time, until it sends None."""
+    die_with_parent()
     with contextlib.suppress(OSError):
         os.setpgrp()  # its page readers join this group, so one kill stops them all
     configure_logging(log_level, replace=True)

@@ -30,6 +30,10 @@ Annex H.3); viewers look further, and mail gateways prepend longer banners."""
 DEFAULT_CATALOG_LOOKBACK = 4096
 """How far before `/Type /Catalog` its `N 0 obj` header may be (a long catalog dictionary)."""
 _OBJECT_HEADER = re.compile(rb"(\d+)\s+(\d+)\s+obj\b")
+_STARTXREF = re.compile(rb"startxref\s+(\d+)")
+DEFAULT_TRAILER_SEARCH = 4096
+"""How far from the end to look for `startxref` (the spec puts it in the last 1 KB;
+trailing junk pushes it further)."""
 _CATALOG = re.compile(rb"/Type\s*/Catalog\b")
 _PDFIUM_REMOVE_SECURITY = 3
 """`FPDF_REMOVE_SECURITY`: write the repaired copy unencrypted (it was opened already)."""
@@ -129,6 +133,36 @@ def _reopen(data: bytes, password: str, reason: str) -> OpenedPdf:
     raise ParseError(f"damaged PDF that cannot be read ({reason})")
 
 
+def _xref_pointer_ok(data: bytes) -> bool:
+    """Whether the last `startxref` points at a cross-reference table or stream.
+
+    When it does not, pdfminer falls back to parsing every object in the file, which on
+    a damaged file of a few MB takes tens of seconds and often ends in failure anyway;
+    PDFium's repair takes a fraction of a second.
+    """
+    pointers = list(_STARTXREF.finditer(data, max(0, len(data) - DEFAULT_TRAILER_SEARCH)))
+    if not pointers:
+        return False
+    offset = int(pointers[-1].group(1))
+    if offset >= len(data):
+        return False
+    target = data[offset : offset + 64].lstrip()
+    return target.startswith(b"xref") or _OBJECT_HEADER.match(target) is not None
+
+
+def _repaired_first(data: bytes, password: str) -> OpenedPdf | None:
+    """PDFium's rewrite, opened, for a file whose cross-reference pointer is broken; None
+    (read it as usual) when PDFium cannot help."""
+    fixed = _repair(data, password)
+    if fixed is None:
+        return None
+    try:
+        return OpenedPdf(open_plain(fixed, ""), fixed, "", repaired=True)
+    except Exception as error:  # PDFium's copy is no better: pdfminer's own fallback next
+        log.debug("repaired copy unreadable: %s", _reason(error))
+        return None
+
+
 def open_pdf(data: bytes, password: str = "") -> OpenedPdf:
     """Open PDF bytes, repairing what viewers repair; raise one-line errors otherwise."""
     if not data.strip():
@@ -137,6 +171,10 @@ def open_pdf(data: bytes, password: str = "") -> OpenedPdf:
     if start < 0:
         raise ParseError("not a PDF (no %PDF- header)")
     data = data[start:] if start else data
+    if not _xref_pointer_ok(data):
+        repaired = _repaired_first(data, password)
+        if repaired is not None:
+            return repaired
     try:
         return OpenedPdf(open_plain(data, password), data, password)
     except Exception as error:  # classified below; pdfminer raises many unrelated types

@@ -13,7 +13,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
-from ...processes import start_context
+from ...processes import die_with_parent, start_context
 from ...progress import report
 from .opening import open_plain
 from .page import read_pages
@@ -31,6 +31,7 @@ _STATE: dict[str, Any] = {}
 
 
 def _start(data: bytes, password: str) -> None:
+    die_with_parent()
     _STATE["pdf"] = open_plain(data, password)
 
 
