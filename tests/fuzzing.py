@@ -118,30 +118,8 @@ def factory_pdfs() -> list[Seed]:
         Seed("pdf-one-page", "pdf", pdf_bytes([one])),
         Seed("pdf-two-pages", "pdf", two_pages),
         Seed("pdf-table", "pdf", pdf_bytes([table])),
-        Seed("pdf-flate", "pdf", deflate_streams(two_pages)),
+        Seed("pdf-flate", "pdf", pdf_bytes([first, second], title="Manual", deflate_layers=1)),
     ]
-
-
-def deflate_streams(pdf: bytes) -> bytes:
-    """A pdf_factory PDF with every stream FlateDecode-compressed (a new xref table)."""
-    objects = re.findall(rb"(\d+) 0 obj\n(.*?)\nendobj\n", pdf, re.DOTALL)
-    trailer = re.search(rb"trailer\n(<<.*?>>)", pdf, re.DOTALL)
-    assert objects and trailer is not None
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in objects:
-        stream = re.fullmatch(rb"<< /Length \d+ >>\nstream\n(.*)\nendstream", body, re.DOTALL)
-        if stream is not None:
-            packed = zlib.compress(stream.group(1))
-            body = b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed)
-            body += packed + b"\nendstream"
-        offsets.append(len(out))
-        out += number + b" 0 obj\n" + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n" + trailer.group(1) + b"\nstartxref\n%d\n%%%%EOF\n" % xref
-    return bytes(out)
 
 
 INLINE_HTML = {

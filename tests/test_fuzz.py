@@ -59,17 +59,7 @@ pool already kills a worker stuck on one file; this catches a stuck parent)."""
 def limit_flags() -> tuple[str, ...]:
     """The per-file limits to pass `convert`."""
     flags: tuple[str, ...] = ("--timeout-per-file", str(TIMEOUT_PER_FILE))
-    # TEMPORARY: pass --max-memory-per-file only where this build has it (it is new);
-    # delete this check and pass the flag unconditionally once it has landed.
-    help_text = subprocess.run(
-        [sys.executable, "-m", "structchunk", "convert", "--help"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    ).stdout
-    if "--max-memory-per-file" in help_text:
-        flags += ("--max-memory-per-file", str(MEMORY_LIMIT_MB))
+    flags += ("--max-memory-per-file", str(MEMORY_LIMIT_MB))
     return flags
 
 
