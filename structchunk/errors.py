@@ -60,5 +60,9 @@ class OutputError(StructChunkError):
     """An output cannot be written: no space left, no permission, a directory in the way."""
 
 
+class WorkerStartError(StructChunkError):
+    """Worker processes could not start (a script that spawns them lacks its main guard)."""
+
+
 class BudgetError(StructChunkError):
     """A chunk would exceed the token budget or text would be lost (`--strict`)."""

@@ -237,3 +237,43 @@ def test_the_time_limit_fires_through_handlers_that_swallow_exceptions() -> None
     outcome = guarded("slow.pdf", stubborn, FileLimits(timeout=0.3))
     assert isinstance(outcome, FileFailure) and outcome.kind == "timeout"
     assert time.monotonic() - start < 5
+
+
+UNGUARDED_SCRIPT = """
+import sys, threading, time
+if sys.argv[1] == "threads":  # a threaded host: workers must be spawned, not forked
+    threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
+from structchunk import ChunkOptions
+from structchunk.batch import BatchConfig, run_batch
+from structchunk.batch.inputs import expand_inputs
+items, _ = expand_inputs([sys.argv[2]], None)
+report = run_batch(items, ChunkOptions(), BatchConfig(out=sys.argv[3], jobs=2))
+print("converted", report.ok, "failed", report.failed)
+"""
+
+
+@pytest.mark.parametrize("host", ["plain", "threads"])
+def test_a_script_without_a_main_guard_works_or_fails_at_once_saying_why(
+    host: str, tmp_path: Path
+) -> None:
+    """Before: every file of the batch failed ("out of memory?") after minutes of spawn
+    tracebacks. Now a plain script works (workers are forked on Linux) and one whose
+    workers must be spawned gets one error naming the fix."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "script.py"
+    script.write_text(UNGUARDED_SCRIPT)
+    result = subprocess.run(
+        [sys.executable, str(script), host, str(SAMPLES), str(tmp_path / "o.jsonl")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if host == "plain" and sys.platform == "linux":
+        assert result.returncode == 0 and "failed 0" in result.stdout, result.stderr
+    else:
+        assert result.returncode == 1
+        assert 'must be under `if __name__ == "__main__":`' in result.stderr
+        assert "WorkerStartError" in result.stderr.strip().splitlines()[-1]

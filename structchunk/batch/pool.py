@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
+from ..errors import WorkerStartError
 from ..options import ChunkOptions
 from ..processes import die_with_parent, start_context
 from ..progress import listening, report
@@ -34,8 +35,16 @@ log = logging.getLogger("structchunk")
 HARD_TIMEOUT_GRACE = 2.0
 """Seconds past `--timeout-per-file` before the parent kills a worker that did not stop
 itself (stuck inside C code, where the worker's own alarm cannot interrupt it)."""
+START_SECONDS = 120.0
+"""How long a new worker may take to report that it is ready (a spawned one imports
+structchunk and the parsers first: about a second here)."""
 MEMORY_SAMPLE_SECONDS = 0.2
 """How often the parent reads each busy worker's memory when there is a memory limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Ready:
+    """A new worker's first message: it started and can take work."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +70,7 @@ def _worker_main(
         if pages:  # else a forked worker would draw on its copy of the parent's bars
             conn.send(_Pages(done, total))
 
+    conn.send(_Ready())
     with listening(forward):
         while True:
             try:
@@ -103,10 +113,19 @@ class WorkerPool:
         child.close()
         return _Worker(process, parent)
 
+    @staticmethod
+    def _ready(worker: _Worker) -> _Worker:
+        """`worker` once it has said it is ready; WorkerStartError if it died first."""
+        if not worker.conn.poll(START_SECONDS) or not isinstance(_receive(worker.conn), _Ready):
+            _stop(worker)
+            raise WorkerStartError(_START_FAILED)
+        return worker
+
     def run(self, tasks: Iterable[Task]) -> Iterator[Outcome]:
         pending = deque(tasks)
         self._workers = [self._spawn() for _ in range(min(self.jobs, len(pending)))]
         try:
+            self._workers = [self._ready(worker) for worker in self._workers]
             while pending or any(w.task is not None for w in self._workers):
                 for worker in self._workers:
                     if worker.task is None and pending:
@@ -191,7 +210,7 @@ class WorkerPool:
 
     def _retire(self, index: int, worker: _Worker) -> None:
         _stop(worker)
-        self._workers[index] = self._spawn()
+        self._workers[index] = self._ready(self._spawn())
 
     @staticmethod
     def _lost(worker: _Worker, message: str, kind: str) -> Outcome:
@@ -217,6 +236,20 @@ class WorkerPool:
             worker.process.join(timeout=max(0.0, deadline - time.monotonic()))
             _stop(worker)
         self._workers = []
+
+
+_START_FAILED = (
+    "structchunk's worker processes could not start. Where they are started by "
+    "re-importing your script (the 'spawn' method: macOS, Windows, or a process that "
+    'runs threads), the code that starts a batch must be under `if __name__ == "__main__":`'
+)
+
+
+def _receive(conn: Connection) -> object:
+    try:
+        return conn.recv()
+    except (EOFError, OSError):  # it died while starting
+        return None
 
 
 def _stop(worker: _Worker) -> None:
