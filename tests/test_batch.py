@@ -157,13 +157,10 @@ def test_a_worker_killed_mid_file_costs_only_that_file(tmp_path: Path) -> None:
     assert not (tmp_path / "slow.jsonl").exists()
 
 
-def test_default_manifest_is_hidden_beside_the_output(tmp_path: Path) -> None:
+def test_the_default_manifest_is_in_the_out_dir_and_opt_in_for_one_file(tmp_path: Path) -> None:
     from structchunk.batch import default_manifest
 
-    assert (
-        default_manifest(BatchConfig(out=str(tmp_path / "c.jsonl")))
-        == tmp_path / ".c.jsonl.manifest.jsonl"
-    )
+    assert default_manifest(BatchConfig(out=str(tmp_path / "c.jsonl"))) is None
     assert (
         default_manifest(BatchConfig(out_dir=tmp_path / "o"))
         == tmp_path / "o" / ".structchunk-manifest.jsonl"

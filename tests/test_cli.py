@@ -108,10 +108,66 @@ def test_unknown_extension_and_bad_options() -> None:
     result = run("convert", "pyproject.toml")
     assert result.returncode == 1 and "unsupported file extension '.toml'" in result.stderr
     result = run("convert", "samples/api-keys.md", "--max-tokens", "3")
-    assert result.returncode == 2 and "max_tokens" in result.stderr
+    assert result.returncode == 2 and "--max-tokens 3" in result.stderr
     result = run("convert", "samples/api-keys.md", "--tokenizer", "nope")
     assert result.returncode == 2 and "unknown tokenizer 'nope'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--max-tokens", "3"], "--max-tokens 3: must be at least 8"),
+        (["--min-tokens", "-1"], "--min-tokens -1: must be at least 0"),
+        (
+            ["--overlap-tokens", "500"],
+            "--overlap-tokens (500) must be at most half of --max-tokens (256)",
+        ),
+        (
+            ["--max-tokens", "10", "--min-tokens", "20"],
+            "--min-tokens (20) must be below --max-tokens (10)",
+        ),
+    ],
+)
+def test_option_errors_name_the_flag_not_the_field(flags: list[str], message: str) -> None:
+    """Before: `invalid options: max_tokens: Input should be greater than or equal to 8`."""
+    result = run("convert", "samples/api-keys.md", *flags)
+    assert result.returncode == 2
+    assert result.stderr == f"structchunk: error: {message}\n"
+
+
+def test_inputs_that_are_missing_are_counted_and_nothing_read_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    """Before: "0 files: 0 converted" and an empty chunks.jsonl when every input was
+    missing, and a summary that did not count the missing ones."""
+    out = tmp_path / "chunks.jsonl"
+    result = run("convert", str(tmp_path / "a.md"), str(tmp_path / "b.md"), "-o", str(out))
+    assert result.returncode == 1 and not out.exists()
+    assert "2 inputs not found, 0 files: 0 converted" in result.stderr
+    result = run("convert", "samples/api-keys.md", str(tmp_path / "a.md"), "-o", str(out))
+    assert result.returncode == 1 and out.stat().st_size > 0
+    assert "1 input not found, 1 file: 1 converted" in result.stderr
+
+
+def test_one_output_file_leaves_no_hidden_state_unless_asked(tmp_path: Path) -> None:
+    """Before: a plain `-o chunks.jsonl` left `.chunks.jsonl.manifest.jsonl` and a
+    `.chunks.jsonl.parts/` folder larger than the output, keeping parts of earlier inputs."""
+    out = tmp_path / "chunks.jsonl"
+    assert run("convert", "samples", "-o", str(out), "-q").returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chunks.jsonl"]
+    docs, state = tmp_path / "docs", tmp_path / "state" / "chunks.manifest.jsonl"
+    docs.mkdir()
+    for name in ("api-keys.md", "docs-page.html"):
+        (docs / name).write_bytes((SAMPLES / name).read_bytes())
+    incremental = ("convert", str(docs), "-o", str(out), "--manifest", str(state))
+    assert run(*incremental, "-q").returncode == 0
+    parts = tmp_path / "state" / "chunks.parts"
+    assert sorted(p.name for p in parts.iterdir()) == ["api-keys.md.jsonl", "docs-page.html.jsonl"]
+    (docs / "docs-page.html").unlink()
+    again = run(*incremental)
+    assert "0 converted, 1 unchanged" in again.stderr and "removed" not in again.stderr
+    assert [p.name for p in parts.iterdir()] == ["api-keys.md.jsonl"]  # never outgrows the run
 
 
 def test_strict_mode_succeeds_on_real_documents() -> None:
@@ -207,5 +263,6 @@ def test_a_file_name_that_is_not_utf8_converts_and_is_shown_escaped(tmp_path: Pa
     assert record["source"].endswith("caf\\xe9.md") and record["body"] == "Text."
     (failure,) = [json.loads(line) for line in errors.read_text(encoding="utf-8").splitlines()]
     assert failure["path"].endswith("bad\\xff.html") and failure["kind"] == "parse"
-    again = run("convert", str(tmp_path / "in"), "-o", str(out), "--errors", str(errors))
+    again = run("convert", str(tmp_path / "in"), "--out-dir", str(tmp_path / "o"))
+    again = run("convert", str(tmp_path / "in"), "--out-dir", str(tmp_path / "o"))
     assert "1 unchanged" in again.stderr  # the manifest keeps the name exactly

@@ -340,3 +340,32 @@ def test_workers_do_not_outlive_a_killed_parent(tmp_path: Path) -> None:
     for pid in alive:
         os.kill(pid, signal.SIGKILL)
     assert not alive
+
+
+@linux_only
+def test_ctrl_c_stops_the_run_in_one_line_with_exit_130(tmp_path: Path) -> None:
+    """Before: worker KeyboardInterrupt tracebacks and exit 1, the "a file failed" code."""
+    for name in ("a.md", "b.md", "c.md"):
+        (tmp_path / name).write_text("# Big\n\n" + ("Word " * 40 + "end.\n\n") * 60000)
+    out = tmp_path / "out"
+    cli = subprocess.Popen(
+        [sys.executable, "-m", "structchunk", "convert", str(tmp_path), "--out-dir", str(out)]
+        + ["--jobs", "2", "-q"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    children = Path(f"/proc/{cli.pid}/task/{cli.pid}/children")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and len(children.read_text().split()) < 2:
+        time.sleep(0.05)
+    workers = [int(pid) for pid in children.read_text().split()]
+    time.sleep(0.5)  # inside the files now
+    cli.send_signal(signal.SIGINT)
+    _, stderr = cli.communicate(timeout=30)
+    assert cli.returncode == 130
+    assert stderr.strip().splitlines() == [
+        f"structchunk: error: interrupted: the files finished so far are in {out}; "
+        "run the same command again to convert the rest"
+    ]
+    assert not [p for p in out.rglob("*") if p.name.endswith(".tmp")]
+    assert not [pid for pid in workers if _running(pid)]

@@ -7,13 +7,14 @@ killed halfway finishes the rest. Failures are collected per file, never raised.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO
@@ -94,14 +95,12 @@ any order."""
 
 
 def default_manifest(config: BatchConfig) -> Path | None:
-    """Beside the output, hidden: `OUT_DIR/.structchunk-manifest.jsonl`, or
-    `.OUT.manifest.jsonl` next to an `-o OUT` file (its parts go in `.OUT.parts/`)."""
+    """`OUT_DIR/.structchunk-manifest.jsonl` for `--out-dir`; none for one `-o` file,
+    whose incremental state (the manifest and a parts folder as large as the output) is
+    opt-in with `--manifest PATH`."""
     if config.out_dir is not None:
         return config.out_dir / MANIFEST_NAME
-    if config.out == "-":
-        return None
-    out = Path(config.out)
-    return out.parent / f".{out.name}.manifest.jsonl"
+    return None
 
 
 def _target(folder: Path, rel: str, extension: str = ".jsonl") -> Path:
@@ -190,13 +189,17 @@ class BatchRun:
         try:
             tasks = list(self._plan())
             by_index = {task.index: task for task in tasks}
-            for outcome in self._run(tasks):
-                self._finish(outcome, by_index[outcome.index])
+            with contextlib.closing(self._run(tasks)) as outcomes:  # stops workers at once
+                for outcome in outcomes:
+                    self._finish(outcome, by_index[outcome.index])
             self._prune()
-            if self.config.out_dir is None:
-                self._assemble()
+            if self.config.out_dir is None and (self.items or self.config.out == "-"):
+                self._assemble()  # nothing read: nothing written
             if self.config.errors is not None:
                 self._write_errors()
+        except KeyboardInterrupt:
+            self._remove_leftovers()  # what the stopped workers were writing
+            raise
         finally:
             if self.manifest is not None:
                 self.manifest.compact()
@@ -238,7 +241,7 @@ class BatchRun:
             return 1
         return min(os.cpu_count() or 1, len(tasks))
 
-    def _run(self, tasks: list[Task]) -> Iterator[Outcome]:
+    def _run(self, tasks: list[Task]) -> Generator[Outcome, None, None]:
         if self.executor is not None:
             yield from self.executor(tasks)
             return
@@ -281,14 +284,15 @@ class BatchRun:
             )
 
     def _prune(self) -> None:
-        """With --prune, remove outputs of inputs that are gone."""
-        if self.manifest is None or not self.config.prune:
+        """With --prune, remove outputs of inputs that are gone; for one `-o` file
+        always: parts of inputs not in this run are never part of it again."""
+        if self.manifest is None or not (self.config.prune or self.config.out_dir is None):
             return
         current = {item.key for item in self.items}
         for rel in sorted(set(self.manifest.entries) - current):
             self.manifest.output_path(self.manifest.entries[rel]).unlink(missing_ok=True)
             self.manifest.forget(rel)
-            self.report.pruned += 1
+            self.report.pruned += self.config.prune  # an -o file's stale parts are no news
 
     def _assemble(self) -> None:
         """Concatenate the inputs' parts into OUT, in sorted input order (atomically)."""

@@ -22,10 +22,18 @@ class BudgetSummary:
         self.prefixes_shortened += shortened
 
     def line(
-        self, ok: int, failed: int, skipped: int = 0, seconds: float | None = None, pruned: int = 0
+        self,
+        ok: int,
+        failed: int,
+        skipped: int = 0,
+        seconds: float | None = None,
+        pruned: int = 0,
+        missing: int = 0,
     ) -> str:
         files = ok + failed + skipped
         parts = [f"{files} file{'s' if files != 1 else ''}: {ok} converted"]
+        if missing:
+            parts.insert(0, f"{missing} input{'s' if missing != 1 else ''} not found")
         if skipped:
             parts.append(f"{skipped} unchanged")
         if failed:

@@ -8,15 +8,16 @@ is read, so a bad value is the same one-line error as in the library.
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
-from ..api import resolve_options
 from ..errors import StructChunkError
 from ..options import ChunkOptions
 from ..sentences import get_segmenter
@@ -47,9 +48,14 @@ def _option_type(annotation: Any) -> Any:
     return None  # text; the field validates it
 
 
+def flag_name(field: str) -> str:
+    """The command-line flag of a `ChunkOptions` field."""
+    return FLAG_NAMES.get(field, "--" + field.replace("_", "-"))
+
+
 def _flag(name: str, field: FieldInfo) -> Callable[[F], F]:
     """The click option for one field of `ChunkOptions`."""
-    flag = FLAG_NAMES.get(name, "--" + name.replace("_", "-"))
+    flag = flag_name(name)
     help_text = field.description or ""
     if field.annotation is bool:
         if field.default:  # on by default: the flag that matters is the one turning it off
@@ -70,6 +76,27 @@ def _flag(name: str, field: FieldInfo) -> Callable[[F], F]:
     )
 
 
+_BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most")}
+_FIELD_NAMES = re.compile(r"\b(" + "|".join(ChunkOptions.model_fields) + r")\b")
+
+
+def _in_flag_terms(problem: Any, values: dict[str, Any]) -> str:
+    """A validation problem as the command line says it: `--max-tokens 4: must be at
+    least 8`, not the pydantic field and its wording."""
+    location = problem.get("loc") or ()
+    if not location or location[0] not in values:  # a rule across options
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        return _FIELD_NAMES.sub(lambda m: flag_name(m.group(1)), message)
+    field = str(location[0])
+    bound = _BOUNDS.get(problem.get("type", ""))
+    if bound is not None and bound[0] in (problem.get("ctx") or {}):
+        message = f"must be {bound[1]} {problem['ctx'][bound[0]]}"
+    else:
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        message = message[:1].lower() + message[1:]
+    return f"{flag_name(field)} {values[field]}: {message}"
+
+
 def chunking_options(command: F) -> F:
     """Add the chunking flags, with the same names, defaults and meanings everywhere."""
     for name, field in reversed(ChunkOptions.model_fields.items()):
@@ -83,7 +110,10 @@ def options_from_flags(params: dict[str, Any]) -> ChunkOptions:
     once up front: anything invalid or unavailable is one line and exit code 2."""
     fields = {name: params[name] for name in ChunkOptions.model_fields if name in params}
     try:
-        options = resolve_options(**fields)
+        options = ChunkOptions(**fields)
+    except ValidationError as error:
+        exit_usage("; ".join(_in_flag_terms(problem, fields) for problem in error.errors()))
+    try:
         get_tokenizer(options.tokenizer)
         get_segmenter(options.sentence_model)
     except StructChunkError as error:

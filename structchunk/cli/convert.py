@@ -173,6 +173,10 @@ def convert(
                     report = run_batch(items, options, config, progress=bar)
     except OutputError as error:  # the output, manifest or errors file cannot be written
         unwritable: OutputError | None = error
+    except KeyboardInterrupt:
+        bar.close()
+        echo_error(_interrupted(config))
+        ctx.exit(INTERRUPTED_EXIT_CODE)
     else:
         unwritable = None
     finally:
@@ -183,12 +187,31 @@ def convert(
     if not quiet and report.summary is not None:
         click.echo(
             report.summary.line(
-                report.ok, report.failed, report.skipped, report.seconds, report.pruned
+                report.ok,
+                report.failed,
+                report.skipped,
+                report.seconds,
+                report.pruned,
+                missing=len(missing),
             ),
             err=True,
         )
     if (report.failed or missing) and not allow_failures:
         ctx.exit(1)
+
+
+INTERRUPTED_EXIT_CODE = 130
+"""128 + SIGINT, as shells report a command stopped by Ctrl-C."""
+
+
+def _interrupted(config: BatchConfig) -> str:
+    """What an interrupted run leaves, in one line."""
+    if config.out_dir is not None:
+        kept = f"the files finished so far are in {config.out_dir}"
+        return f"interrupted: {kept}; run the same command again to convert the rest"
+    if config.out != "-":
+        return f"interrupted: {config.out} was not written"
+    return "interrupted"
 
 
 def _output_format(out: str, out_dir: Path | None, chosen: str | None) -> str:
