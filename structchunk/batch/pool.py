@@ -56,7 +56,7 @@ class _Pages:
 
 
 def _worker_main(
-    conn: Connection, options: ChunkOptions, limits: FileLimits, log_level: int, pages: bool
+    conn: Connection, options: ChunkOptions, limits: FileLimits, log_level: int
 ) -> None:
     """Convert the tasks the parent sends, one at a time, until it sends None."""
     die_with_parent()
@@ -67,8 +67,8 @@ def _worker_main(
         cap_address_space(limits.max_memory_mb)
 
     def forward(done: int, total: int) -> None:
-        if pages:  # else a forked worker would draw on its copy of the parent's bars
-            conn.send(_Pages(done, total))
+        # to the parent: a forked worker must not draw on its copy of the parent's bars
+        conn.send(_Pages(done, total))
 
     conn.send(_Ready())
     with listening(forward):
@@ -88,19 +88,22 @@ class _Worker:
     conn: Connection
     task: Task | None = None
     started: float = 0.0
+    pages: tuple[int, int] = (0, 0)
+    """Pages done and in all of the document it is reading (for the progress bar)."""
 
 
 class WorkerPool:
     """`jobs` worker processes converting tasks; `run` yields outcomes as they finish.
 
-    With one worker, the page progress of its document is passed on to this process's
-    `structchunk.progress` listener.
+    The page progress of the documents being read, summed over the workers, is passed
+    on to this process's `structchunk.progress` listener, so a batch of long PDFs shows
+    its pages, not only its files.
     """
 
     def __init__(self, jobs: int, options: ChunkOptions, limits: FileLimits | None = None) -> None:
         self.jobs = jobs
         self.limits = limits or FileLimits()
-        self.args = (options, self.limits, log.getEffectiveLevel(), jobs == 1)
+        self.args = (options, self.limits, log.getEffectiveLevel())
         self._workers: list[_Worker] = []
 
     def _spawn(self) -> _Worker:
@@ -152,9 +155,10 @@ class WorkerPool:
                     pass
                 else:
                     if isinstance(message, _Pages):
-                        report(message.done, message.total)
+                        worker.pages = (message.done, message.total)
+                        self._report_pages()
                         continue
-                    worker.task = None
+                    worker.task, worker.pages = None, (0, 0)
                     if message.kind == "memory":  # its heap may stay bloated: start afresh
                         self._retire(index, worker)
                     yield message
@@ -164,6 +168,10 @@ class WorkerPool:
                 yield self._replace(index, worker, *failure)
             elif worker.conn in ready or worker.process.sentinel in ready:
                 yield self._replace(index, worker, self._death(worker), "worker_died")
+
+    def _report_pages(self) -> None:
+        busy = [w.pages for w in self._workers if w.task is not None and w.pages[1]]
+        report(sum(done for done, _ in busy), sum(total for _, total in busy))
 
     def _wait_seconds(self, busy: list[_Worker]) -> float | None:
         waits = []

@@ -45,11 +45,14 @@ class ProgressBar:
         self.start = time.perf_counter()
 
     def pages(self, done: int, total: int) -> None:
-        """A progress report from inside the document being read."""
+        """A progress report from inside the documents being read (summed over a pool's
+        workers: the total grows as a worker starts another long document)."""
         if not self.enabled or total < MIN_PAGES_FOR_A_BAR:
             return
-        if self.page_bar is None or self.page_bar.total != total:
-            self._close_pages()
+        if self.page_bar is not None and self.page_bar.total != total:
+            self.page_bar.total = total
+            self.page_bar.refresh()
+        if self.page_bar is None:
             self.page_bar = tqdm(
                 total=total,
                 unit="page",
