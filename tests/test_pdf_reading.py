@@ -389,3 +389,43 @@ def test_a_two_column_page_with_a_word_at_x_10_to_the_10_converts() -> None:
     chunks = iter_chunks_from_bytes(pdf_bytes([page]), "far.pdf", "pdf")
     text = " ".join(c.text for c in chunks)
     assert "Left column line 29" in text and "far away" in text
+
+
+def _page(number: int, chars: int, images: int) -> object:
+    from structchunk.parsers.pdf.types import PageContent
+
+    page = PageContent(number, 612.0, 792.0, chars=chars, images=images)
+    page.items.append(object())  # type: ignore[arg-type] - only "has text" is asked
+    return page
+
+
+@pytest.mark.parametrize(
+    ("pages", "warned"),
+    [
+        ([(1, 69, 1)], True),  # a trial-version banner over a scanned page
+        ([(1, 69, 1), (2, 40, 1)], True),
+        ([(1, 40, 1), (2, 2500, 0), (3, 2600, 0)], False),  # a title page with a logo
+        ([(1, 69, 0)], False),  # little text, but nothing that could hold more
+    ],
+)
+def test_a_pdf_with_images_and_almost_no_text_is_reported(
+    pages: list[tuple[int, int, int]], warned: bool
+) -> None:
+    """Before: an image-only PDF whose only text was a watermark converted to one chunk,
+    exit 0, and no word said that its content was missing."""
+    from structchunk.parsers.pdf import _check_pages
+
+    warnings: list[str] = []
+    _check_pages([_page(*p) for p in pages], warnings)  # type: ignore[arg-type]
+    assert any("almost no text" in w for w in warnings) is warned
+
+
+@pytest.mark.slow
+def test_the_trial_version_watermark_pdf_warns() -> None:
+    from conftest import SHARED_CORPUS
+
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    path = SHARED_CORPUS / "robustness" / "pdf" / "pypdf-samples" / "base64image.pdf"
+    document = parse(path.read_bytes(), str(path), ParseSettings())
+    assert any("almost no text (69 characters on 1 page)" in w for w in document.warnings)

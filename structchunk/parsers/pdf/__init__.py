@@ -66,6 +66,11 @@ def _page_ranges(numbers: list[int]) -> str:
     return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in spans)
 
 
+DEFAULT_SPARSE_CHARS = 200
+"""Characters per page below which a PDF with images is read as a scan carrying only a
+stamp or watermark (a trial-version banner is about 70; a page of prose, 2 000-3 000)."""
+
+
 def _check_pages(pages: list[PageContent], warnings: list[str]) -> None:
     """Warn about unreadable and image-only pages; fail when no page has text."""
     broken = [p for p in pages if p.error]
@@ -83,6 +88,14 @@ def _check_pages(pages: list[PageContent], warnings: list[str]) -> None:
         warnings.append(
             f"pages {_page_ranges(scans)} have images but no text layer "
             "(not OCRed); their content is missing"
+        )
+    readable = [p for p in pages if not p.error]
+    chars = sum(p.chars for p in readable)
+    if chars and any(p.images for p in readable) and chars < DEFAULT_SPARSE_CHARS * len(readable):
+        warnings.append(
+            f"almost no text ({chars} characters on {len(readable)} "
+            f"page{'s' if len(readable) != 1 else ''}) beside images: "
+            "a scan with a stamp or watermark? The images' content is missing unless OCRed"
         )
 
 
