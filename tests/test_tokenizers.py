@@ -100,9 +100,32 @@ def test_hf_missing_model_fails_fast_with_a_hint(
 ) -> None:
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
     start = time.monotonic()
-    with pytest.raises(TokenizerUnavailableError, match="never downloads") as error:
+    with pytest.raises(TokenizerUnavailableError, match="does not download") as error:
         get_tokenizer("hf:someone/not-cached-model")
+    assert "STRUCTCHUNK_ALLOW_DOWNLOAD=1" in str(error.value)
     assert time.monotonic() - start < 5 and "\n" not in str(error.value)
+
+
+def test_downloads_happen_only_when_the_user_opts_in(
+    tmp_path: Path, bpe_tokenizer_json: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: `hf:`/`tiktoken:` never downloaded, even for a user who wanted them to."""
+    from tokenizers import Tokenizer
+
+    asked: list[str] = []
+
+    def from_the_hub(name: str) -> Tokenizer:
+        asked.append(name)
+        return Tokenizer.from_file(str(bpe_tokenizer_json))
+
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    monkeypatch.setattr(Tokenizer, "from_pretrained", staticmethod(from_the_hub))
+    with pytest.raises(TokenizerUnavailableError):
+        get_tokenizer("hf:org/downloadable")
+    assert asked == []
+    monkeypatch.setenv("STRUCTCHUNK_ALLOW_DOWNLOAD", "1")
+    assert get_tokenizer("hf:org/downloadable").count("the key") > 0
+    assert asked == ["org/downloadable"]
 
 
 def test_hf_model_found_in_the_local_cache(

@@ -1,7 +1,7 @@
 """`hf:<name-or-path>`: a local `tokenizer.json`, or one already in the Hugging Face cache.
 
-The Hugging Face hub is never asked: a tokenizer that is not on disk is one line saying
-where to put it.
+The Hugging Face hub is not asked (unless the user opts in, see downloads.py): a
+tokenizer that is not on disk is one line saying where to put it.
 """
 
 from __future__ import annotations
@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..errors import TokenizerUnavailableError
+from .downloads import HOW_TO_ALLOW, downloads_allowed
 
 
 def _hf_cache_dir() -> Path:
@@ -47,17 +49,27 @@ def hf_counter(name_or_path: str) -> Callable[[str], int]:
             "pip install 'structchunk[hf]'"
         ) from None
     found = find_hf_tokenizer_file(name_or_path)
+    if found is None and downloads_allowed():
+        try:
+            tokenizer = Tokenizer.from_pretrained(name_or_path)
+        except Exception as error:  # the tokenizers library raises plain Exceptions
+            raise TokenizerUnavailableError(f"cannot download hf:{name_or_path}: {error}") from None
+        return _counter(tokenizer)
     if found is None:
         raise TokenizerUnavailableError(
             f"no tokenizer.json for hf:{name_or_path}: give a path to a tokenizer.json (or a "
             f"folder holding one), or a model name already in the Hugging Face cache "
-            f"({_hf_cache_dir()}); structchunk never downloads"
+            f"({_hf_cache_dir()}); structchunk does not download {HOW_TO_ALLOW}"
         )
     try:
         tokenizer = Tokenizer.from_file(str(found))
     except Exception as error:  # the tokenizers library raises plain Exceptions
         raise TokenizerUnavailableError(f"cannot load {found}: {error}") from None
 
+    return _counter(tokenizer)
+
+
+def _counter(tokenizer: Any) -> Callable[[str], int]:
     def count(text: str) -> int:
         return len(tokenizer.encode(text, add_special_tokens=False).ids)
 

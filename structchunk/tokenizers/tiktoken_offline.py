@@ -1,4 +1,5 @@
-"""`tiktoken:<encoding>` from tiktoken's local cache only: its downloads are refused.
+"""`tiktoken:<encoding>` from tiktoken's local cache only: its downloads are refused
+(unless the user opts in, see downloads.py).
 
 tiktoken fetches vocabularies on first use. On an air-gapped cluster that is a hang or a
 traceback, so structchunk reads only files already on disk and otherwise says, in one
@@ -7,6 +8,7 @@ line, how to bring the file over.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -14,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import TokenizerUnavailableError
+from .downloads import HOW_TO_ALLOW, downloads_allowed
 
 _TIKTOKEN_GUARD = threading.Lock()
 
@@ -62,15 +65,15 @@ def tiktoken_counter(encoding: str) -> Callable[[str], int]:
             "pip install 'structchunk[tiktoken]'"
         ) from None
     try:
-        with _no_downloads(tiktoken.load):
+        with contextlib.nullcontext() if downloads_allowed() else _no_downloads(tiktoken.load):
             enc = tiktoken.get_encoding(encoding)
     except _DownloadRefused:
         raise TokenizerUnavailableError(
             f"tiktoken encoding {encoding!r} is not in the local cache "
-            f"({_tiktoken_cache_dir()}) and structchunk never downloads: on a machine with "
+            f"({_tiktoken_cache_dir()}) and structchunk does not download: on a machine with "
             f'internet run `TIKTOKEN_CACHE_DIR=DIR python -c "import tiktoken; '
             f"tiktoken.get_encoding('{encoding}')\"`, copy DIR here and set "
-            "TIKTOKEN_CACHE_DIR=DIR"
+            f"TIKTOKEN_CACHE_DIR=DIR {HOW_TO_ALLOW}"
         ) from None
     except ValueError as error:  # unknown encoding name
         raise TokenizerUnavailableError(f"tiktoken: {error}") from None
