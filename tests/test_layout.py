@@ -14,13 +14,14 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "structchunk"
 
-FOUNDATION = {"document", "options", "errors", "ids", "markup", "progress"}
+FOUNDATION = {"document", "options", "errors", "ids", "markup", "progress", "processes"}
 ALLOWED: dict[str, set[str]] = {
     "document": set(),
     "errors": set(),
     "ids": set(),
     "markup": set(),
     "progress": set(),
+    "processes": set(),
     "options": {"ids"},
     "parsers": FOUNDATION,
     "sentences": FOUNDATION,
@@ -33,6 +34,7 @@ ALLOWED: dict[str, set[str]] = {
     "cli": FOUNDATION
     | {"api", "batch", "parsers", "records", "sentences", "tokenizers", "quality"},
     "ray": {"batch"},
+    "integrations": FOUNDATION | {"api", "parsers", "records"},
     "__init__": FOUNDATION | {"api", "records", "sentences"},
     "__main__": {"cli"},
 }
