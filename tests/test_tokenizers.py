@@ -140,6 +140,19 @@ def test_hf_model_found_in_the_local_cache(
     assert get_tokenizer("hf:org/tiny").count("the key") > 0
 
 
+@pytest.fixture
+def nothing_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No encoding already in memory: another library imported in this test process
+    (LlamaIndex ships cl100k_base) may have loaded it, and tiktoken keeps it."""
+    import tiktoken.registry
+
+    from structchunk.tokenizers import resolve
+
+    monkeypatch.setattr(tiktoken.registry, "ENCODINGS", {})
+    resolve._resolve_named.cache_clear()
+
+
+@pytest.mark.usefixtures("nothing_loaded")
 def test_tiktoken_encoding_not_cached_fails_fast_without_network(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -152,6 +165,7 @@ def test_tiktoken_encoding_not_cached_fails_fast_without_network(
         get_tokenizer("tiktoken:no_such_encoding")
 
 
+@pytest.mark.usefixtures("nothing_loaded")
 def test_cli_reports_an_unavailable_tokenizer_as_a_usage_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
