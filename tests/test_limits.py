@@ -27,7 +27,7 @@ import structchunk
 from structchunk.api import parse_document
 from structchunk.batch import BatchConfig, run_batch
 from structchunk.batch.boundary import FileLimits
-from structchunk.batch.inputs import expand_inputs
+from structchunk.batch.inputs import InputFile, expand_inputs
 from structchunk.batch.memory import parse_size_mb, process_tree_mb
 from structchunk.batch.pool import HARD_TIMEOUT_GRACE, WorkerPool
 from structchunk.batch.work import Task
@@ -47,6 +47,26 @@ def _small_md(tmp_path: Path) -> Path:
     path = tmp_path / "fine.md"
     path.write_text("# Fine\n\nA short file.\n")
     return path
+
+
+def _with_a_bad_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, misbehave: Callable[[], None]
+) -> list[InputFile]:
+    """Inputs `name` and a fine file, where converting `name` first runs `misbehave` in
+    the worker (forked, so it inherits this patch)."""
+    import structchunk.batch.pool as pool
+    import structchunk.batch.work as work
+
+    def chunks(*args: object, **kwargs: object) -> object:
+        if str(args[1]).endswith(name):
+            misbehave()
+        return structchunk.iter_chunks_from_bytes(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(work, "iter_chunks_from_bytes", chunks)
+    monkeypatch.setattr(pool, "start_context", lambda: multiprocessing.get_context("fork"))
+    (tmp_path / name).write_text("# Bad\n\nText.\n")
+    items, _ = expand_inputs([str(tmp_path / name), str(_small_md(tmp_path))], None)
+    return items
 
 
 # --- decompression bombs -------------------------------------------------------------
@@ -132,20 +152,12 @@ def test_the_time_limit_holds_when_the_code_ignores_signals(
 ) -> None:
     """Before: a single file ran in this process, and code deaf to the alarm (C code)
     ran on past --timeout-per-file. Now the file runs in a worker that is killed."""
-    import structchunk.batch.pool as pool
-    import structchunk.batch.work as work
 
-    def deaf(*args: object, **kwargs: object) -> object:
-        if "stuck" in str(args[1]):
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
-            time.sleep(60)
-        return structchunk.iter_chunks_from_bytes(*args, **kwargs)  # type: ignore[arg-type]
+    def deaf() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        time.sleep(60)
 
-    monkeypatch.setattr(work, "iter_chunks_from_bytes", deaf)
-    monkeypatch.setattr(pool, "start_context", lambda: multiprocessing.get_context("fork"))
-    stuck = tmp_path / "stuck.md"
-    stuck.write_text("# Stuck\n\nText.\n")
-    items, _ = expand_inputs([str(stuck), str(_small_md(tmp_path))], None)
+    items = _with_a_bad_file(monkeypatch, tmp_path, "stuck.md", deaf)
     start = time.monotonic()
     report = run_batch(items, OPTIONS, BatchConfig(out_dir=tmp_path / "out", timeout=0.5))
     elapsed = time.monotonic() - start
@@ -180,24 +192,16 @@ def test_the_memory_limit_stops_only_the_file_that_goes_over(
     """`gradual` grows slowly, so the parent's sampling sees it and stops the worker;
     `at-once` asks for far more than the limit in one allocation, which the worker's
     address-space cap refuses with MemoryError."""
-    import structchunk.batch.pool as pool
-    import structchunk.batch.work as work
 
-    def greedy(*args: object, **kwargs: object) -> object:
-        if "greedy" in str(args[1]):
-            if how == "at-once":
-                return [bytearray(8 << 30)]
-            hoard = []
-            for _ in range(100):
-                hoard.append(bytearray(20 << 20))
-                time.sleep(0.05)
-        return structchunk.iter_chunks_from_bytes(*args, **kwargs)  # type: ignore[arg-type]
+    def greedy() -> None:
+        if how == "at-once":
+            bytearray(8 << 30)
+        hoard = []
+        for _ in range(100):
+            hoard.append(bytearray(20 << 20))
+            time.sleep(0.05)
 
-    monkeypatch.setattr(work, "iter_chunks_from_bytes", greedy)
-    monkeypatch.setattr(pool, "start_context", lambda: multiprocessing.get_context("fork"))
-    greedy_file = tmp_path / "greedy.md"
-    greedy_file.write_text("# Greedy\n\nText.\n")
-    items, _ = expand_inputs([str(greedy_file), str(_small_md(tmp_path))], None)
+    items = _with_a_bad_file(monkeypatch, tmp_path, "greedy.md", greedy)
     config = BatchConfig(out_dir=tmp_path / "out", jobs=1, max_memory_mb=300)
     report = run_batch(items, OPTIONS, config)
     (failure,) = report.failures

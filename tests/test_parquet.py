@@ -7,11 +7,11 @@ any other extension was silently JSONL too.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from test_cli import run
 
 import structchunk
 from structchunk.batch.parquet import chunk_arrow_schema, save_parquet
@@ -21,16 +21,6 @@ pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "structchunk", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
 
 
 def jsonl(path: Path) -> list[dict[str, object]]:
