@@ -20,11 +20,11 @@ if TYPE_CHECKING:
     import llama_index.core.schema
 
 MetadataScalar = str | int | float | bool
-"""What every common vector store accepts as a metadata value (ChromaDB, Qdrant, LanceDB,
-Pinecone, LangChain's `filter_complex_metadata`, LlamaIndex's flat-metadata stores)."""
+"""The metadata values every common vector store takes: what ChromaDB, Pinecone,
+LangChain's `filter_complex_metadata` and LlamaIndex's flat-metadata stores allow."""
 
 MetadataValue = str | int | float | bool | list[str] | list[int]
-"""A metadata value where the store also takes non-empty, same-typed lists (ChromaDB 1.x,
+"""Also non-empty, same-typed lists, for stores that filter on list members (ChromaDB 1.x,
 Qdrant, LanceDB, Elasticsearch)."""
 
 HEADING_SEPARATOR = " > "
@@ -87,7 +87,7 @@ class Chunk(BaseModel):
     @overload
     def metadata(self, lists: bool) -> dict[str, MetadataValue]: ...
 
-    def metadata(self, lists: bool = False) -> dict[str, MetadataValue]:
+    def metadata(self, lists: bool = False) -> dict[str, MetadataScalar] | dict[str, MetadataValue]:
         """The record as vector-store metadata: scalars only, no `None` (the key is left
         out) and no empty list, so ChromaDB, Qdrant, LanceDB and the frameworks' flat
         stores take it as is. `text` and `body` are left out: the store keeps the text.

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import structchunk
 from structchunk import Chunk, ChunkOptions, chunk_file, chunk_text, iter_chunks
+from structchunk.batch.parquet import save_parquet
 
 
 def count_tokens(text: str) -> int:
@@ -31,5 +32,9 @@ def typical_calls() -> Iterator[Chunk]:
     assert first
     sentences: list[str] = structchunk.split_sentences("One. Two.")
     assert sentences
+    flat: dict[str, str | int | float | bool] = chunks[0].metadata()
+    rich = chunks[0].metadata(lists=True)
+    assert flat and rich
+    save_parquet(chunks, "chunks.parquet")
     with structchunk.progress.listening(lambda done, total: None):
         yield from iter_chunks("guide.md", max_tokens=256)

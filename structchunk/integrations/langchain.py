@@ -1,0 +1,45 @@
+"""LangChain: a document loader whose documents are structchunk chunks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..api import iter_chunks, resolve_options
+from ..options import ChunkOptions
+from ..records import optional_extra
+from . import FilePath, paths_of
+
+with optional_extra("structchunk.integrations.langchain"):
+    from langchain_core.document_loaders import BaseLoader
+    from langchain_core.documents import Document
+
+
+class StructChunkLoader(BaseLoader):
+    """Load files as structure-aware chunks: `StructChunkLoader("manual.pdf",
+    max_tokens=256).load()`.
+
+    Each `Document` is one chunk (heading path first, within the budget), so no text
+    splitter follows; its `id` is the chunk's stable id, so `vector_store.add_documents(
+    docs, ids=[d.id for d in docs])` replaces a re-run's chunks instead of adding them
+    again. Metadata is `Chunk.metadata(metadata_lists)`: flat by default, which every
+    LangChain vector store accepts. Options are checked here, not at the first load.
+    """
+
+    def __init__(
+        self,
+        file_path: FilePath | Sequence[FilePath],
+        options: ChunkOptions | None = None,
+        *,
+        metadata_lists: bool = False,
+        **overrides: Any,
+    ) -> None:
+        self.file_paths = paths_of(file_path)
+        self.options = resolve_options(options, **overrides)
+        self.metadata_lists = metadata_lists
+
+    def lazy_load(self) -> Iterator[Document]:
+        """One document per chunk, file by file, streaming."""
+        for path in self.file_paths:
+            for chunk in iter_chunks(path, self.options):
+                yield chunk.to_langchain(self.metadata_lists)
