@@ -373,3 +373,72 @@ def test_a_bad_input_is_reported_and_the_rest_still_inspected(
     assert "broken.jsonl: line 2: no chunk text" in result.stderr
     assert "missing.md: no such file" in result.stderr
     assert "TOTAL (1 document)" in result.stdout
+
+
+OTHER_TOOLS = {
+    # Unstructured's element JSON: one array, the file name in metadata
+    "unstructured.json": json.dumps(
+        [
+            {"type": "Title", "text": "API keys", "metadata": {"filename": "api-keys.md"}},
+            {
+                "type": "NarrativeText",
+                "text": "Every request to the service must carry an API key.",
+                "metadata": {"filename": "api-keys.md", "page_number": 1},
+            },
+        ]
+    ),
+    # Docling's chunks: headings and the origin's file name under `meta`
+    "docling.chunks.jsonl": json.dumps(
+        {
+            "text": "Every request to the service must carry an API key.",
+            "meta": {"headings": ["API keys"], "origin": {"filename": "api-keys.md"}},
+        }
+    )
+    + "\n",
+    # LangChain documents: `page_content`, MarkdownHeaderTextSplitter's header keys
+    "langchain.jsonl": json.dumps(
+        {"page_content": "Every request must carry a key.", "metadata": {"Header 1": "API keys"}}
+    )
+    + "\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_TOOLS))
+def test_compare_reads_other_tools_chunk_files_as_they_write_them(
+    name: str, tmp_path: Path
+) -> None:
+    """Before: a JSON array (Unstructured) was not a chunk file, and Docling's and
+    Unstructured's file names were not read as the document's name."""
+    path = tmp_path / name
+    path.write_text(OTHER_TOOLS[name])
+    documents = read_chunk_file(path, count_words, "words")
+    assert [d.source for d in documents] in (["api-keys.md"], [str(path)])
+    if name != "langchain.jsonl":
+        assert [d.source for d in documents] == ["api-keys.md"]
+    sample = Path(__file__).resolve().parent.parent / "samples" / "api-keys.md"
+    result = invoke(str(sample), "--compare", str(path))
+    assert result.exit_code == 0 and name in result.output
+
+
+def test_a_json_file_that_is_not_an_array_of_chunks_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "chunks.json"
+    path.write_text('{"text": "one object, not a list"}')
+    result = subprocess_inspect("samples/api-keys.md", "--compare", str(path))
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"structchunk: error: {path}: not a JSON array of chunks (or use JSONL, one per line)"
+    )
+
+
+def subprocess_inspect(*args: str) -> Any:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    return subprocess.run(
+        [sys.executable, "-m", "structchunk", "inspect", *args],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=False,
+    )

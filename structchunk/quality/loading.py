@@ -19,8 +19,9 @@ from ..options import ChunkOptions
 from ..tokenizers import get_tokenizer
 from .views import DocumentChunks, read_chunk_file, view_of_chunk
 
-JSONL_SUFFIXES = (".jsonl", ".ndjson")
-"""Inputs with these extensions hold chunks already (ours or another tool's)."""
+JSONL_SUFFIXES = (".jsonl", ".ndjson", ".json")
+"""Inputs with these extensions hold chunks already (ours or another tool's; `.json`: one
+JSON array, as Unstructured writes its elements)."""
 
 
 def is_chunk_file(path: str) -> bool:

@@ -21,7 +21,14 @@ from ..records import Chunk
 TEXT_FIELDS = ("text", "page_content", "content")
 """Where the chunk text is, in order of preference."""
 
-SOURCE_FIELDS = (("source",), ("doc",), ("metadata", "source"), ("metadata", "doc"))
+SOURCE_FIELDS = (
+    ("source",),
+    ("doc",),
+    ("metadata", "source"),
+    ("metadata", "doc"),
+    ("metadata", "filename"),  # Unstructured's elements
+    ("meta", "origin", "filename"),  # Docling's chunks
+)
 """Where the document a chunk belongs to is named, in order of preference."""
 
 HEADING_FIELDS = (
@@ -176,6 +183,11 @@ def view_of_record(
 
 
 def _records(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
+    """(line or position, record) pairs: JSONL, or one JSON array (Unstructured's
+    element JSON is written that way)."""
+    if path.lower().endswith(".json"):
+        yield from _array_records(path)
+        return
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
             if not line.strip():
@@ -187,6 +199,20 @@ def _records(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
             if not isinstance(record, dict):
                 raise InputError(f"line {number}: not a JSON object", source=path)
             yield number, record
+
+
+def _array_records(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
+    with open(path, encoding="utf-8") as handle:
+        try:
+            records = json.load(handle)
+        except json.JSONDecodeError as error:
+            raise InputError(f"not JSON ({error.msg}, line {error.lineno})", source=path) from None
+    if not isinstance(records, list):
+        raise InputError("not a JSON array of chunks (or use JSONL, one per line)", source=path)
+    for number, record in enumerate(records, start=1):
+        if not isinstance(record, dict):
+            raise InputError(f"item {number}: not a JSON object", source=path)
+        yield number, record
 
 
 def read_chunk_file(
