@@ -7,6 +7,7 @@ every node carries provenance (source lines for Markdown and text, pages for PDF
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -32,6 +33,18 @@ class Provenance:
             lines = (min(self.lines[0], other.lines[0]), max(self.lines[1], other.lines[1]))
         pages = tuple(sorted(set(self.pages) | set(other.pages)))
         return Provenance(lines, pages)
+
+
+def page_ranges(pages: Iterable[int], separator: str = ",") -> str:
+    """Pages as short, exact ranges: `[3, 4, 5, 7]` → `3-5,7` (a page without text, such
+    as a full-page figure, leaves a gap)."""
+    runs: list[tuple[int, int]] = []
+    for page in sorted(set(pages)):
+        if runs and page == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], page)
+        else:
+            runs.append((page, page))
+    return separator.join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 @dataclass(slots=True)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .document import page_ranges
+
 if TYPE_CHECKING:
     import haystack
     import langchain_core.documents
@@ -174,18 +176,6 @@ class Chunk(BaseModel):
         with optional_extra("Chunk.to_haystack()"):
             from haystack import Document
         return Document(id=self.id, content=self.text, meta=self.metadata(lists))
-
-
-def page_ranges(pages: list[int]) -> str:
-    """Pages as short, exact ranges: `[3, 4, 5, 7]` → `3-5,7` (a page without text, such
-    as a full-page figure, leaves a gap)."""
-    runs: list[tuple[int, int]] = []
-    for page in sorted(set(pages)):
-        if runs and page == runs[-1][1] + 1:
-            runs[-1] = (runs[-1][0], page)
-        else:
-            runs.append((page, page))
-    return ",".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
 
 
 @contextmanager

@@ -25,7 +25,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ...document import Document
+from ...document import Document, page_ranges
 from ...errors import NoTextError, ParseError
 from .. import ParseSettings
 from ..builder import TreeBuilder
@@ -55,17 +55,6 @@ def metadata_title(pdf: Any) -> str:
     return " ".join(value.split()) if isinstance(value, str) else ""
 
 
-def _page_ranges(numbers: list[int]) -> str:
-    """[1, 2, 3, 7] → `1-3, 7`."""
-    spans: list[list[int]] = []
-    for number in numbers:
-        if spans and number == spans[-1][1] + 1:
-            spans[-1][1] = number
-        else:
-            spans.append([number, number])
-    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in spans)
-
-
 DEFAULT_SPARSE_CHARS = 200
 """Characters per page below which a PDF with images is read as a scan carrying only a
 stamp or watermark (a trial-version banner is about 70; a page of prose, 2 000-3 000)."""
@@ -86,7 +75,7 @@ def _check_pages(pages: list[PageContent], warnings: list[str]) -> None:
     scans = [p.number for p in pages if not p.error and not p.chars and p.images]
     if scans:
         warnings.append(
-            f"pages {_page_ranges(scans)} have images but no text layer "
+            f"pages {page_ranges(scans, ', ')} have images but no text layer "
             "(not OCRed); their content is missing"
         )
     readable = [p for p in pages if not p.error]
