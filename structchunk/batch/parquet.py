@@ -12,12 +12,12 @@ import json
 import os
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import OptionsError
-from ..records import Chunk, to_json_line
+from ..records import Chunk
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -73,19 +73,24 @@ def save_parquet(chunks: Iterable[Chunk], path: str | os.PathLike[str]) -> int:
     from .atomic import atomic_binary_writer
 
     with atomic_binary_writer(path) as sink:
-        return write_parquet((to_json_line(chunk) for chunk in chunks), sink)
+        return write_parquet((chunk.model_dump() for chunk in chunks), sink)
 
 
-def write_parquet(json_lines: Iterable[str], sink: IO[bytes]) -> int:
-    """Write JSONL record lines to `sink` as Parquet; returns the rows written."""
+def json_rows(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    """The records of JSONL lines (the parts an `-o` file is assembled from), as rows."""
+    return (json.loads(line) for line in lines if line.strip())
+
+
+def write_parquet(records: Iterable[dict[str, Any]], sink: IO[bytes]) -> int:
+    """Write records (a `Chunk`'s fields as a dict) to `sink` as Parquet, streaming row
+    group by row group; returns the rows written."""
     pa = require_pyarrow()
     schema = chunk_arrow_schema()
     rows = 0
     with pa.parquet.ParquetWriter(sink, schema) as writer:
         batch: list[dict[str, Any]] = []
-        for line in json_lines:
-            if line.strip():
-                batch.append(json.loads(line))
+        for record in records:
+            batch.append(record)
             if len(batch) >= ROWS_PER_GROUP:
                 writer.write_table(pa.Table.from_pylist(batch, schema=schema))
                 rows, batch = rows + len(batch), []

@@ -29,7 +29,7 @@ from .boundary import FileLimits
 from .inputs import InputFile
 from .manifest import Entry, Manifest, relative_to
 from .memory import default_limit_mb
-from .parquet import write_parquet
+from .parquet import json_rows, write_parquet
 from .pool import WorkerPool
 from .run_summary import BudgetSummary
 from .work import Outcome, Task, convert_task
@@ -303,7 +303,7 @@ class BatchRun:
             return
         with atomic_binary_writer(self.config.out) as handle:
             if self.config.output_format == "parquet":
-                write_parquet(_lines(parts), handle)
+                write_parquet(json_rows(_lines(parts)), handle)
             else:
                 self._copy_parts(parts, handle)
 

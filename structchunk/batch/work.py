@@ -15,7 +15,7 @@ from pathlib import Path
 from ..api import iter_chunks_from_bytes, read_input
 from ..options import ChunkOptions
 from ..packing.prefix import SEPARATOR
-from ..records import to_json_line
+from ..records import Chunk, to_json_line
 from .atomic import atomic_binary_writer, atomic_writer
 from .boundary import FileFailure, FileLimits, guarded
 from .memory import peak_rss_mb
@@ -71,21 +71,20 @@ def _write_records(task: Task, options: ChunkOptions, outcome: Outcome) -> None:
     """The file's records into its target, atomically; counts noted on `outcome`."""
     data = task.data if task.data is not None else read_input(task.path)
     outcome.size = len(data)
-    if task.target.endswith(".parquet"):  # a table is written whole: one document's rows
-        lines = list(_record_lines(data, task, options, outcome))
+    chunks = _counted(iter_chunks_from_bytes(data, task.path, task.format, options), outcome)
+    if task.target.endswith(".parquet"):
         with atomic_binary_writer(Path(task.target)) as raw:
-            write_parquet(lines, raw)
+            write_parquet((chunk.model_dump() for chunk in chunks), raw)
         return
     with atomic_writer(Path(task.target)) as handle:
-        handle.writelines(_record_lines(data, task, options, outcome))
+        handle.writelines(to_json_line(chunk) for chunk in chunks)
 
 
-def _record_lines(
-    data: bytes, task: Task, options: ChunkOptions, outcome: Outcome
-) -> Iterator[str]:
-    for chunk in iter_chunks_from_bytes(data, task.path, task.format, options):
+def _counted(chunks: Iterator[Chunk], outcome: Outcome) -> Iterator[Chunk]:
+    """`chunks`, noting on `outcome` each one's tokens and whether its prefix was cut."""
+    for chunk in chunks:
         outcome.tokens.append(chunk.n_tokens)
         prefix = SEPARATOR.join(chunk.heading_path)
         if chunk.heading_path and not chunk.text.startswith(prefix + "\n"):
             outcome.shortened += 1
-        yield to_json_line(chunk)
+        yield chunk
