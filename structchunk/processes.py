@@ -22,8 +22,9 @@ def start_context() -> ForkContext | SpawnContext:
 _PR_SET_PDEATHSIG = 1
 
 
-def die_with_parent() -> None:
-    """Have the kernel kill this helper process when its parent dies (Linux).
+def die_with_parent(parent: int) -> None:
+    """Have the kernel kill this helper process when its parent (pid `parent`, taken in
+    the parent before the start) dies (Linux).
 
     A forked helper holds copies of its parent's pipe ends, so it would never see the
     end of its input and would wait forever after the parent was killed (kill -9, the
@@ -36,10 +37,9 @@ def die_with_parent() -> None:
     import os
     import signal
 
-    parent = os.getppid()
     try:
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         return
-    if os.getppid() != parent:  # the parent died before the request was made
+    if os.getppid() != parent:  # it died before the request was made: we were adopted
         os._exit(1)

@@ -56,10 +56,10 @@ class _Pages:
 
 
 def _worker_main(
-    conn: Connection, options: ChunkOptions, limits: FileLimits, log_level: int
+    conn: Connection, options: ChunkOptions, limits: FileLimits, log_level: int, parent: int
 ) -> None:
     """Convert the tasks the parent sends, one at a time, until it sends None."""
-    die_with_parent()
+    die_with_parent(parent)
     with contextlib.suppress(OSError):
         os.setpgrp()  # its page readers join this group, so one kill stops them all
     configure_logging(log_level, replace=True)
@@ -111,7 +111,9 @@ class WorkerPool:
         parent, child = context.Pipe()
         # not a daemon: a daemon may not start the page readers of a large PDF; close()
         # and the kill paths below stop workers instead
-        process = context.Process(target=_worker_main, args=(child, *self.args), daemon=False)
+        process = context.Process(
+            target=_worker_main, args=(child, *self.args, os.getpid()), daemon=False
+        )
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -191,7 +193,7 @@ class WorkerPool:
                 "timeout",
             )
         used = process_tree_mb(worker.process.pid or 0) if max_mb else None
-        if max_mb and used is not None and used > max_mb:
+        if max_mb and (used or 0) > max_mb:
             return (
                 f"used more than {max_mb:g} MB of memory (--max-memory-per-file); "
                 "the worker was stopped",

@@ -9,6 +9,7 @@ computed from it afterwards, is the same as with one process.
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
@@ -30,8 +31,8 @@ DEFAULT_AHEAD = 2
 _STATE: dict[str, Any] = {}
 
 
-def _start(data: bytes, password: str) -> None:
-    die_with_parent()
+def _start(data: bytes, password: str, parent: int) -> None:
+    die_with_parent(parent)
     _STATE["pdf"] = open_plain(data, password)
 
 
@@ -57,7 +58,10 @@ def read_parallel(
     done: dict[int, list[PageContent]] = {}
     queued: dict[int, Future[list[PageContent]]] = {}
     with ProcessPoolExecutor(
-        workers, mp_context=start_context(), initializer=_start, initargs=(data, password)
+        workers,
+        mp_context=start_context(),
+        initializer=_start,
+        initargs=(data, password, os.getpid()),
     ) as pool:
 
         def top_up() -> None:
