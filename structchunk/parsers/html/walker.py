@@ -93,8 +93,7 @@ class HtmlWalker:
         """Visit `root` and its subtree in document order with an explicit stack."""
         stack: list[tuple[Tag, Iterator[PageElement]]] = []
         if self.enter(root):
-            inside, self.nested = self.nested or root.contents, None
-            stack.append((root, iter(inside)))
+            stack.append((root, self._inside(root)))
         while stack:
             tag, children = stack[-1]
             child = next(children, None)
@@ -103,11 +102,16 @@ class HtmlWalker:
                 self.leave(tag)
             elif isinstance(child, Tag):
                 if id(child) not in self.skip and self.enter(child):
-                    inside, self.nested = self.nested or child.contents, None
-                    stack.append((child, iter(inside)))
+                    stack.append((child, self._inside(child)))
             elif is_text(child):
                 self.pieces.append(child)
         self.flush()
+
+    def _inside(self, tag: Tag) -> Iterator[PageElement]:
+        """What to walk inside `tag` once `enter` said to: its contents, or only the
+        headings nested in it when it is a heading."""
+        inside, self.nested = self.nested or tag.contents, None
+        return iter(inside)
 
     def enter(self, tag: Tag) -> bool:
         """Handle an opening tag; True to walk its children."""
