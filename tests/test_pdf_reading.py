@@ -301,12 +301,17 @@ def test_untagged_words_after_a_tagged_cell_stay_in_its_cell() -> None:
     cell only (`September` 246, then `20,` `2022` without one); the rest of the date
     must stay in the cell, not fall out of the table as a line of its own."""
     from structchunk.parsers.pdf.tables import tagged_tables
-    from structchunk.parsers.pdf.types import Word
+    from structchunk.parsers.pdf.types import CellPlace, Word
 
     def word(text: str, x0: float, top: float, mcid: int | None) -> Word:
         return Word(text, x0, x0 + 5.5 * len(text), top, top + 9, 9.0, "Arial", mcid, None)
 
-    cells = {1: (1, 1, 1, True), 2: (1, 1, 2, True), 3: (1, 2, 1, False), 4: (1, 2, 2, False)}
+    cells = {
+        1: CellPlace(1, 1, 1, True),
+        2: CellPlace(1, 1, 2, True),
+        3: CellPlace(1, 2, 1, False),
+        4: CellPlace(1, 2, 2, False),
+    }
     words = [
         word("Record", 16, 100, 1),
         word("Date", 52, 100, None),

@@ -16,6 +16,7 @@ from typing import Any
 from ...progress import report
 from .borderless import find_borderless_tables
 from .cleanup import font_name
+from .columns import tidy_columns
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
 from .structure import page_tags
 from .tables import TABLE_SETTINGS, clean_rows, header_rows, is_grid, tagged_tables
@@ -137,8 +138,11 @@ def _tables(page: Any, number: int, to_frame: Callable[[Box], Box]) -> list[Page
         rows = clean_rows(table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP))
         if not is_grid(rows):
             continue
+        head = header_rows(rows)
+        header, body = tidy_columns(rows[:head], rows[head:])
+        rows = clean_rows([*header, *body])
         x0, top, x1, bottom = to_frame(table.bbox)
-        found.append(PageTable(rows, number, x0, x1, top, bottom, header_rows=header_rows(rows)))
+        found.append(PageTable(rows, number, x0, x1, top, bottom, header_rows=head))
     return found
 
 

@@ -18,13 +18,16 @@ from pdfminer.pdftypes import PDFObjRef, resolve1
 from pdfminer.psparser import PSLiteral
 from pdfplumber.structure import PDFStructElement, PDFStructTree, StructTreeMissing
 
-from .types import PageTags
+from .types import CellPlace, PageTags
 
 log = logging.getLogger("structchunk")
 
 _HEADING_ROLE = re.compile(r"^H([1-6])?$")
 DEFAULT_MAX_OUTLINE = 5000
 """Bookmarks read at most (a generated outline can list every paragraph)."""
+MAX_CELL_SPAN = 100
+"""Largest `ColSpan`/`RowSpan` taken as written (a hostile span must not reserve
+millions of grid places)."""
 
 
 def has_structure(pdf: Any) -> bool:
@@ -40,9 +43,8 @@ class _Context:
 
     sections: int = 0
     heading: tuple[int, int] | None = None
-    cell: tuple[int, int, int, bool] | None = None
-    """(table, row, column, header) of the enclosing cell: its text is a cell, never a
-    heading."""
+    cell: CellPlace | None = None
+    """The enclosing table cell: its text is a cell, never a heading."""
     table: int = 0
     row: int = 0
     header: bool = False
@@ -55,7 +57,9 @@ class _TreeWalk:
         self.tags = PageTags()
         self.elements = 0
         self.rows: dict[int, int] = {}
-        self.columns: dict[tuple[int, int], int] = {}
+        self.next_column: dict[tuple[int, int], int] = {}
+        self.taken: dict[tuple[int, int], set[int]] = {}
+        """Grid places of a (table, row) covered by cells of rows above (`RowSpan`)."""
 
     def enter(self, element: PDFStructElement, context: _Context) -> _Context:
         kind = element.type
@@ -69,9 +73,7 @@ class _TreeWalk:
             row = self.rows[context.table] = self.rows.get(context.table, 0) + 1
             context = replace(context, row=row)
         elif kind in ("TH", "TD") and context.row:
-            key = (context.table, context.row)
-            column = self.columns[key] = self.columns.get(key, 0) + 1
-            context = replace(context, cell=(*key, column, kind == "TH" or context.header))
+            context = replace(context, cell=self.place(element, context))
         match = _HEADING_ROLE.match(kind)
         if match and context.heading is None and not context.table:
             self.elements += 1
@@ -83,6 +85,30 @@ class _TreeWalk:
             elif context.heading is not None:
                 self.tags.headings[mcid] = context.heading
         return context
+
+    def place(self, element: PDFStructElement, context: _Context) -> CellPlace:
+        """The cell's grid column: after the cells before it in its row, their spans, and
+        the places cells of earlier rows cover — as a table's columns are laid out."""
+        key = (context.table, context.row)
+        taken = self.taken.get(key, set())
+        column = self.next_column.get(key, 1)
+        while column in taken:
+            column += 1
+        span, rows = _span(element, "ColSpan"), _span(element, "RowSpan")
+        covered = range(column, column + span)
+        for below in range(context.row + 1, context.row + rows):
+            self.taken.setdefault((context.table, below), set()).update(covered)
+        self.next_column[key] = column + span
+        header = element.type == "TH" or context.header
+        return CellPlace(context.table, context.row, column, header, span)
+
+
+def _span(element: PDFStructElement, name: str) -> int:
+    value = (element.attributes or {}).get(name, 1)
+    try:
+        return max(1, min(int(value), MAX_CELL_SPAN))
+    except (TypeError, ValueError, OverflowError):
+        return 1
 
 
 def page_tags(pdf: Any, page: Any) -> PageTags:

@@ -9,15 +9,14 @@ rows keep their own pages.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ...document import Provenance, Table
 from .cleanup import clean_text, match_key
+from .columns import MAX_HEADER_ROWS, is_figure, is_title_row, stack_header, tidy_columns
 from .layout import cluster_rows, join_words
-from .types import PageTable, Word
-
-Cell = tuple[int, int, int, bool]
-"""(table element id, row, column, header) from the structure tree."""
+from .types import CellPlace, PageTable, Word
 
 TABLE_SETTINGS: dict[str, Any] = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
 """Only ruled tables: text-alignment strategies find "tables" in every two-column list."""
@@ -37,7 +36,7 @@ def cell_text(value: str | None) -> str:
     return clean_text(_LINE_BREAK.sub(" ", _HYPHEN_BREAK.sub("", value)))
 
 
-def clean_rows(raw: list[list[str | None]]) -> list[list[str]]:
+def clean_rows(raw: Sequence[Sequence[str | None]]) -> list[list[str]]:
     """Cell texts with empty rows and empty columns removed."""
     rows = [[cell_text(cell) for cell in row] for row in raw]
     rows = [row for row in rows if any(row)]
@@ -55,17 +54,18 @@ def is_grid(rows: list[list[str]]) -> bool:
 
 
 def tagged_tables(
-    words: list[Word], cells: dict[int, Cell], page: int
+    words: list[Word], cells: dict[int, CellPlace], page: int
 ) -> tuple[list[PageTable], list[Word]]:
     """Tables built from tagged cells (`TR`/`TH`/`TD`), and the words left over.
 
     This is how a borderless table of a tagged PDF is read: a cell's lines stay one cell
-    instead of interleaving with the next column's lines.
+    instead of interleaving with the next column's lines, and each cell sits in the grid
+    column its row's spans give it.
     """
     grouped: dict[int, dict[tuple[int, int], list[Word]]] = {}
-    headers: dict[int, set[int]] = {}
+    places: dict[int, dict[tuple[int, int], CellPlace]] = {}
     rest = []
-    previous: tuple[Word, Cell] | None = None
+    previous: tuple[Word, CellPlace] | None = None
     for word in words:
         cell = cells.get(word.mcid) if word.mcid is not None else None
         if cell is None and previous is not None and _runs_on(previous[0], word):
@@ -74,29 +74,30 @@ def tagged_tables(
         if cell is None:
             rest.append(word)
             continue
-        table, row, column, header = cell
-        grouped.setdefault(table, {}).setdefault((row, column), []).append(word)
-        if not header:
-            headers.setdefault(table, set()).add(row)
+        grouped.setdefault(cell.table, {}).setdefault((cell.row, cell.column), []).append(word)
+        places.setdefault(cell.table, {})[(cell.row, cell.column)] = cell
     found = []
     for table, by_cell in grouped.items():
-        rows = _tagged_rows(by_cell)
-        if not is_grid(clean_rows(rows)):
+        table_places = places[table]
+        texts = {key: _cell_lines(cell_words) for key, cell_words in by_cell.items()}
+        head_count = _tagged_head_count(texts, table_places)
+        grid = _tagged_grid(texts, table_places, head_count)
+        header, body = tidy_columns(grid[:head_count], grid[head_count:])
+        head = [row for row in stack_header(header) if any(row)]
+        rows = clean_rows([*head, *body])
+        if not is_grid(rows):
             rest.extend(w for cell_words in by_cell.values() for w in cell_words)
             continue
-        body_rows = headers.get(table, set())
-        first_rows = sorted({row for row, _ in by_cell})
-        heads = next((i for i, row in enumerate(first_rows) if row in body_rows), len(first_rows))
         boxes = [w for cell_words in by_cell.values() for w in cell_words]
         found.append(
             PageTable(
-                clean_rows(rows),
+                rows,
                 page,
                 min(w.x0 for w in boxes),
                 max(w.x1 for w in boxes),
                 min(w.top for w in boxes),
                 max(w.bottom for w in boxes),
-                header_rows=min(heads, 1),
+                header_rows=len(head),
             )
         )
     return found, rest
@@ -112,20 +113,52 @@ def _runs_on(before: Word, word: Word) -> bool:
     return same_line and -0.5 <= gap <= DEFAULT_CELL_WORD_GAP * max(before.size, 1.0)
 
 
-def _tagged_rows(by_cell: dict[tuple[int, int], list[Word]]) -> list[list[str | None]]:
-    rows: dict[int, dict[int, str]] = {}
-    for (row, column), cell_words in by_cell.items():
-        lines = [join_words(r.words) for r in cluster_rows(cell_words)]
-        rows.setdefault(row, {})[column] = "\n".join(lines)
-    return [
-        [cells.get(c, "") for c in range(1, max(cells) + 1)] for _, cells in sorted(rows.items())
-    ]
+def _cell_lines(cell_words: list[Word]) -> str:
+    return cell_text("\n".join(join_words(r.words) for r in cluster_rows(cell_words)))
+
+
+def _tagged_head_count(
+    texts: dict[tuple[int, int], str], places: dict[tuple[int, int], CellPlace]
+) -> int:
+    """Leading rows that are column titles: `TH` rows, or — in a table tagged with `TD`
+    only, as word processors write financial tables — rows of titles and years with no
+    figure, before the first row that holds one. One body row at least remains."""
+    row_numbers = sorted({row for row, _ in texts})
+    count = 0
+    for row in row_numbers[: MAX_HEADER_ROWS + 1]:
+        cells = {column: text for (r, column), text in texts.items() if r == row}
+        tagged_head = all(places[(row, column)].header for column in cells)
+        if not (tagged_head or is_title_row(cells)):
+            break
+        count += 1
+    return min(count, len(row_numbers) - 1, MAX_HEADER_ROWS)
+
+
+def _tagged_grid(
+    texts: dict[tuple[int, int], str],
+    places: dict[tuple[int, int], CellPlace],
+    head_count: int,
+) -> list[list[str]]:
+    """Rows of one width; a spanning header cell names every column it covers, a spanning
+    body cell keeps its text in its first column."""
+    width = max(place.column + place.span - 1 for place in places.values())
+    row_numbers = sorted({row for row, _ in texts})
+    grid = [[""] * width for _ in row_numbers]
+    for index, row in enumerate(row_numbers):
+        for (r, column), text in texts.items():
+            if r != row:
+                continue
+            span = places[(r, column)].span if index < head_count else 1
+            for covered in range(column - 1, column - 1 + span):
+                grid[index][covered] = text
+    return grid
 
 
 def header_rows(rows: list[list[str]]) -> int:
-    """1 when the first row reads like column titles (not all numbers), else 0."""
+    """1 when the first row reads like column titles (words or years, no figure after
+    its label), else 0."""
     first = rows[0]
-    if all(_NUMERIC.match(cell) for cell in first):
+    if all(_NUMERIC.match(cell) for cell in first) or any(is_figure(c) for c in first[1:]):
         return 0
     return 1
 

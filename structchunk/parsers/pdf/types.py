@@ -8,6 +8,7 @@ closed at once; every later stage (running headers, headings, blocks) works on t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(slots=True)
@@ -97,14 +98,25 @@ class PageTable:
 Item = Line | PageTable
 
 
+class CellPlace(NamedTuple):
+    """Where a tagged table cell sits in its table's grid (1-based row and column)."""
+
+    table: int
+    row: int
+    column: int
+    header: bool
+    span: int = 1
+    """Columns the cell covers (its `ColSpan` attribute)."""
+
+
 @dataclass(slots=True)
 class PageTags:
     """What a tagged PDF's structure tree says about one page's marked content."""
 
     headings: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Marked-content id → (heading element id, level)."""
-    cells: dict[int, tuple[int, int, int, bool]] = field(default_factory=dict)
-    """Marked-content id → (table element id, row, column, is a header cell)."""
+    cells: dict[int, CellPlace] = field(default_factory=dict)
+    """Marked-content id → the table cell it is drawn in."""
 
 
 @dataclass(slots=True)
