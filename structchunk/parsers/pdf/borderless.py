@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .cleanup import clean_text, is_bare_number
+from .cleanup import CLOSERS, CURRENCY_SIGNS, clean_text, is_bare_number
 from .types import PageTable, Word
 
 DEFAULT_MIN_ROWS = 3
@@ -37,9 +37,6 @@ _FIGURE = re.compile(
     r"^(?:[$€£¥]?\(?[-–—+]?[$€£¥]?\d[\d,]*(?:\.\d+)?\)?%?\)?[*†]?|\(?[-–—]+\)?|[)%]+|n/?a|nm)$",
     re.I,
 )
-_CURRENCY = frozenset("$€£¥")
-_CLOSERS = frozenset({")", "%", ")%"})
-"""Printed apart from the figure they close (`(8` `)`), joined back without a space."""
 _YEAR = re.compile(r"^(?:19|20)\d\d[*,]?$")
 DEFAULT_MAX_HEADER_ROWS = 6
 DEFAULT_MAX_HEADER_WORDS = 8
@@ -64,18 +61,18 @@ class Phrase:
     def text(self) -> str:
         parts: list[str] = []
         for word in self.words:
-            if parts and word.text not in _CLOSERS:
+            if parts and word.text not in CLOSERS:
                 parts.append(" ")
             parts.append(word.text)
         return clean_text("".join(parts))
 
     def is_figure(self) -> bool:
-        return all(_FIGURE.match(w.text) or w.text in _CURRENCY for w in self.words)
+        return all(_FIGURE.match(w.text) or w.text in CURRENCY_SIGNS for w in self.words)
 
     @property
     def figure_x0(self) -> float:
         """Left edge of the figure itself, a currency sign set apart before it left out."""
-        return next((w.x0 for w in self.words if w.text not in _CURRENCY), self.x0)
+        return next((w.x0 for w in self.words if w.text not in CURRENCY_SIGNS), self.x0)
 
     def is_year(self) -> bool:
         return all(_YEAR.match(w.text) for w in self.words)
@@ -95,7 +92,9 @@ def phrases(words: list[Word], em: float) -> list[Phrase]:
     out: list[Phrase] = []
     for word in words:
         close = out and word.x0 - out[-1].x1 < DEFAULT_CELL_GAP_EM * max(word.size, em, 1.0)
-        sign_after_figure = word.text in _CURRENCY and out and _FIGURE.match(out[-1].words[-1].text)
+        sign_after_figure = (
+            word.text in CURRENCY_SIGNS and out and _FIGURE.match(out[-1].words[-1].text)
+        )
         if close and not sign_after_figure:
             out[-1].words.append(word)
         else:
@@ -111,7 +110,7 @@ def _parse(words: list[Word], em: float) -> _Parsed:
             break
         figures.insert(0, phrase)
     label = parsed.phrases[: len(parsed.phrases) - len(figures)]
-    if not label and all(p.text in _CURRENCY or p.is_year() for p in figures):
+    if not label and all(p.text in CURRENCY_SIGNS or p.is_year() for p in figures):
         figures = []  # `2022  2021` over the columns is a header row, not figures
     parsed.label, parsed.figures = label, _merge_currency(figures)
     return parsed
@@ -122,14 +121,14 @@ def _merge_currency(figures: list[Phrase]) -> list[Phrase]:
     out: list[Phrase] = []
     pending: list[Word] = []
     for phrase in figures:
-        if phrase.text in _CURRENCY:
+        if phrase.text in CURRENCY_SIGNS:
             pending.extend(phrase.words)
             continue
         out.append(Phrase(pending + phrase.words) if pending else phrase)
         pending = []
     if pending and out:
         out[-1].words.extend(pending)
-    return [p for p in out if p.text not in _CURRENCY]
+    return [p for p in out if p.text not in CURRENCY_SIGNS]
 
 
 def _columns(figure_rows: list[_Parsed]) -> list[tuple[float, float]]:

@@ -94,6 +94,10 @@ def font_family(font: str) -> str:
 BULLET_GLYPHS = frozenset("•◦▪▫■□●○◆◇►▸▹‣⁃∙·\uf0b7\uf0a7\uf0d8\uf076\uf0fc❖➢✓✔")
 """Bullet characters seen at line starts (the `\\uf0..` ones are Symbol/Wingdings bullets
 as Word exports them)."""
+CURRENCY_SIGNS = frozenset("$€£¥")
+"""Printed apart from a figure, before it (`$` `17,002`), in financial tables."""
+CLOSERS = frozenset({")", "%", ")%"})
+"""Printed apart from the figure they close (`(8` `)`), joined back without a space."""
 DASH_BULLETS = frozenset("-–—*+")
 """Markers that are bullets only where a paragraph could start (not mid-paragraph)."""
 _NUMBERED = re.compile(r"^(?:\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))$")

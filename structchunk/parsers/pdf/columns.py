@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import re
 
+from .cleanup import CLOSERS, CURRENCY_SIGNS
+
 MAX_HEADER_ROWS = 3
 """Leading rows read as column titles at most."""
 
-_CURRENCY = frozenset("$€£¥")
 _FIGURE = re.compile(r"^[$€£¥]?\s*\(?[-–—+]?\d[\d,]*(?:\.\d+)?\)?\s*%?\)?$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
-_TRAILING_SIGN = frozenset({"%", ")", ")%", "%)"})
+_TRAILING_SIGNS = CLOSERS | {"%)"}
 
 Row = list[str]
 
@@ -66,12 +67,12 @@ def _signs_joined(row: Row) -> Row:
     figure moves into the figure's."""
     out = list(row)
     for index, text in enumerate(out):
-        if text in _CURRENCY:
+        if text in CURRENCY_SIGNS:
             after = _next_filled(out, index)
             if after is not None and is_figure(out[after]):
                 out[after] = f"{text} {out[after]}"
                 out[index] = ""
-        elif text in _TRAILING_SIGN:
+        elif text in _TRAILING_SIGNS:
             before = _previous_filled(out, index)
             if before is not None and is_figure(out[before] + text):
                 out[before] += text
