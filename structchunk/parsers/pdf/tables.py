@@ -80,8 +80,9 @@ def tagged_tables(
     for table, by_cell in grouped.items():
         table_places = places[table]
         texts = {key: _cell_lines(cell_words) for key, cell_words in by_cell.items()}
-        head_count = _tagged_head_count(texts, table_places)
-        grid = _tagged_grid(texts, table_places, head_count)
+        row_numbers = sorted({row for row, _ in texts})
+        head_count = _tagged_head_count(texts, table_places, row_numbers)
+        grid = _tagged_grid(texts, table_places, row_numbers, head_count)
         header, body = tidy_columns(grid[:head_count], grid[head_count:])
         head = [row for row in stack_header(header) if any(row)]
         rows = clean_rows([*head, *body])
@@ -118,12 +119,13 @@ def _cell_lines(cell_words: list[Word]) -> str:
 
 
 def _tagged_head_count(
-    texts: dict[tuple[int, int], str], places: dict[tuple[int, int], CellPlace]
+    texts: dict[tuple[int, int], str],
+    places: dict[tuple[int, int], CellPlace],
+    row_numbers: list[int],
 ) -> int:
     """Leading rows that are column titles: `TH` rows, or — in a table tagged with `TD`
     only, as word processors write financial tables — rows of titles and years with no
     figure, before the first row that holds one. One body row at least remains."""
-    row_numbers = sorted({row for row, _ in texts})
     count = 0
     for row in row_numbers[: MAX_HEADER_ROWS + 1]:
         cells = {column: text for (r, column), text in texts.items() if r == row}
@@ -137,20 +139,19 @@ def _tagged_head_count(
 def _tagged_grid(
     texts: dict[tuple[int, int], str],
     places: dict[tuple[int, int], CellPlace],
+    row_numbers: list[int],
     head_count: int,
 ) -> list[list[str]]:
     """Rows of one width; a spanning header cell names every column it covers, a spanning
     body cell keeps its text in its first column."""
     width = max(place.column + place.span - 1 for place in places.values())
-    row_numbers = sorted({row for row, _ in texts})
+    index_of = {row: index for index, row in enumerate(row_numbers)}
     grid = [[""] * width for _ in row_numbers]
-    for index, row in enumerate(row_numbers):
-        for (r, column), text in texts.items():
-            if r != row:
-                continue
-            span = places[(r, column)].span if index < head_count else 1
-            for covered in range(column - 1, column - 1 + span):
-                grid[index][covered] = text
+    for (row, column), text in texts.items():
+        index = index_of[row]
+        span = places[(row, column)].span if index < head_count else 1
+        for covered in range(column - 1, column - 1 + span):
+            grid[index][covered] = text
     return grid
 
 
