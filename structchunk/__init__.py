@@ -10,7 +10,7 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 from . import errors, progress
-from .api import chunk_file, chunk_text, iter_chunks, iter_chunks_from_bytes
+from .api import chunk_file, chunk_text, decoded_source, iter_chunks, iter_chunks_from_bytes
 from .options import ChunkOptions
 from .records import Chunk
 from .sentences import split_sentences
@@ -21,6 +21,7 @@ __all__ = [
     "__version__",
     "chunk_file",
     "chunk_text",
+    "decoded_source",
     "errors",
     "iter_chunks",
     "iter_chunks_from_bytes",

@@ -18,9 +18,11 @@ from pydantic import ValidationError
 from .document import Document
 from .errors import InputError, OptionsError, StructChunkError
 from .ids import chunk_id, document_id
+from .offsets import Aligner
 from .options import ChunkOptions
 from .packing import PackedChunk, Packer
 from .parsers import ParseSettings, detect_format, get_parser
+from .parsers.decode import decode_text
 from .records import Chunk, printable_path
 
 log = logging.getLogger("structchunk")
@@ -54,10 +56,31 @@ def parse_document(data: bytes, source: str, format: str, options: ChunkOptions)
         raise error.with_source(source) from error
 
 
+def decoded_source(data: bytes, format: str) -> str:
+    """The text a Markdown, text or HTML document's chunk `offsets` index (BOM removed,
+    newlines as `\\n`); "" for PDF, whose chunks carry pages instead."""
+    if format == "html":
+        from .parsers.html.encoding import decode_html  # bs4 only when HTML is asked for
+
+        return decode_html(data)
+    if format in ("markdown", "text"):
+        return decode_text(data)
+    return ""
+
+
 def _record(
-    packed: PackedChunk, index: int, doc_id: str, source: str, format: str, tokenizer: str
+    packed: PackedChunk,
+    index: int,
+    doc_id: str,
+    source: str,
+    format: str,
+    tokenizer: str,
+    aligner: Aligner | None,
 ) -> Chunk:
     prov = packed.prov
+    spans, boxes = (
+        aligner.place(packed.body, prov.lines, prov.pages) if aligner is not None else ([], [])
+    )
     return Chunk.model_construct(
         id=chunk_id(doc_id, index, packed.text),
         doc_id=doc_id,
@@ -72,6 +95,8 @@ def _record(
         block_types=packed.block_types,
         pages=list(prov.pages) if prov.pages else None,
         lines=list(prov.lines) if prov.lines else None,
+        offsets=[list(span) for span in spans] if spans else None,
+        boxes=[list(box) for box in boxes] if boxes else None,
         table_rows=list(packed.table_rows) if packed.table_rows else None,
     )
 
@@ -92,9 +117,10 @@ def iter_chunks_from_bytes(
     packer = Packer(opts)
     doc_id = document_id(data)
     shown = printable_path(source)
+    aligner = Aligner.of(document) if document.source_text else None
     try:
         for index, packed in enumerate(packer.pack(document)):
-            yield _record(packed, index, doc_id, shown, fmt, packer.tokenizer.name)
+            yield _record(packed, index, doc_id, shown, fmt, packer.tokenizer.name, aligner)
     except StructChunkError as error:
         raise error.with_source(source) from error
 

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 BlockKind = Literal["paragraph", "list", "table", "code"]
+Box = tuple[int, float, float, float, float]
+"""`(page, x0, top, x1, bottom)`: a PDF page (1-based) and a box on it in PDF points
+from the page's top left, as pdfplumber measures."""
 
 
 @dataclass(slots=True)
@@ -141,6 +144,11 @@ class Document:
     dropped: list[str] = field(default_factory=list)
     """Text left out on purpose as furniture or navigation (PDF running headers and page
     numbers, contents entries), line by line: what an audit of "nothing lost" allows."""
+    source_text: str = ""
+    """The decoded source (Markdown, text, HTML) that chunk offsets index; for PDF, the
+    text of the lines kept, in reading order, that `source_boxes` place on the pages."""
+    source_boxes: list[tuple[int, Box]] = field(default_factory=list)
+    """PDF: where each kept line (or table) starts in `source_text`, and its box."""
 
     def sections(self) -> list[Section]:
         return self.root.walk()

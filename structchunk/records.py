@@ -7,6 +7,7 @@ them, so `import structchunk` never requires them."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -76,6 +77,18 @@ class Chunk(BaseModel):
         max_length=2,
         description="Source line range [first, last], 1-based (Markdown, text).",
     )
+    offsets: list[list[int]] | None = Field(
+        None,
+        description="Markdown, text, HTML: the [start, end) character spans of the "
+        "decoded source text (`structchunk.decoded_source`) the body's words come from, "
+        "in order; several when the body skips source text.",
+    )
+    boxes: list[list[float]] | None = Field(
+        None,
+        description="PDF: the boxes [page, x0, top, x1, bottom] of the lines the body's "
+        "words are printed in, in order (PDF points from the page's top left, as "
+        "pdfplumber measures; page 1-based).",
+    )
     table_rows: list[int] | None = Field(
         None,
         min_length=3,
@@ -95,11 +108,13 @@ class Chunk(BaseModel):
         stores take it as is. `text` and `body` are left out: the store keeps the text.
 
         List fields become strings (`heading_path` joined with ` > `, `block_types` with
-        `,`, `pages` as ranges `3-5,7`, `lines` as `12-30`, `table_rows` as `3-10 of 42`);
-        `pages` and `lines` also give their ends as integers (`page_first`, `page_last`,
-        `line_first`, `line_last`) for range filters. `lists=True` adds the lists under
-        `heading_path_list`, `block_types_list` and `pages_list` (each only when
-        non-empty) for stores that filter on list members; no key changes type with it.
+        `,`, `pages` as ranges `3-5,7`, `lines` as `12-30`, `offsets` as `37-288,301-340`,
+        `boxes` as their compact JSON, `table_rows` as `3-10 of 42`); `pages`, `lines` and
+        `offsets` also give their ends as integers (`page_first`, `page_last`,
+        `line_first`, `line_last`, `char_start`, `char_end`) for range filters.
+        `lists=True` adds the lists under `heading_path_list`, `block_types_list` and
+        `pages_list` (each only when non-empty) for stores that filter on list members;
+        no key changes type with it.
         """
         view: dict[str, MetadataValue] = {
             "id": self.id,
@@ -121,6 +136,12 @@ class Chunk(BaseModel):
             view["lines"] = f"{first}-{last}"
             view["line_first"] = first
             view["line_last"] = last
+        if self.offsets:
+            view["offsets"] = ",".join(f"{start}-{end}" for start, end in self.offsets)
+            view["char_start"] = self.offsets[0][0]
+            view["char_end"] = self.offsets[-1][1]
+        if self.boxes:
+            view["boxes"] = json.dumps(self.boxes, separators=(",", ":"))
         if self.table_rows:
             first, last, count = self.table_rows
             view["table_rows"] = f"{first}-{last} of {count}"

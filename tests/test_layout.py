@@ -27,8 +27,9 @@ ALLOWED: dict[str, set[str]] = {
     "sentences": FOUNDATION,
     "tokenizers": FOUNDATION,
     "records": FOUNDATION,
+    "offsets": FOUNDATION,
     "packing": FOUNDATION | {"sentences", "tokenizers"},
-    "api": FOUNDATION | {"parsers", "packing", "records", "sentences", "tokenizers"},
+    "api": FOUNDATION | {"parsers", "packing", "records", "offsets", "sentences", "tokenizers"},
     "batch": FOUNDATION | {"api", "parsers", "packing", "records", "tokenizers"},
     "quality": FOUNDATION | {"api", "batch", "parsers", "packing", "records", "tokenizers"},
     "cli": FOUNDATION

@@ -26,6 +26,8 @@ DESIGN_FIELDS = [
     "block_types",
     "pages",
     "lines",
+    "offsets",
+    "boxes",
     "table_rows",
 ]
 

@@ -52,6 +52,8 @@ def _arrow_type(pa: Any, annotation: Any) -> pa.DataType:
         return pa.string()
     if annotation is int:
         return pa.int64()
+    if annotation is float:
+        return pa.float64()
     raise TypeError(f"no Arrow type for record field annotation {annotation!r}")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..document import Block, Document, Provenance, Section, Table
+from ..document import Block, Box, Document, Provenance, Section, Table
 from ..markup import fenced_code, pipe_row
 
 _WHITESPACE = re.compile(r"\s+")
@@ -89,8 +89,13 @@ class TreeBuilder:
         """Append a block to the innermost open section."""
         self.current.blocks.append(block)
 
-    def finish(self) -> Document:
+    def finish(
+        self, source_text: str = "", source_boxes: list[tuple[int, Box]] | None = None
+    ) -> Document:
+        """The document; `source_text` (and a PDF's `source_boxes`) for chunk offsets."""
         return Document(
+            source_text=source_text,
+            source_boxes=source_boxes or [],
             root=self.root,
             format=self.format,
             title=self.title,

@@ -378,4 +378,4 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     deep = any(token.level >= MAX_NESTING - 1 for token in tokens)
     lost = skipped_lines(tokens, text.split("\n")) if deep else []
     _MarkdownWalker(builder).walk(tokens, lost)
-    return builder.finish()
+    return builder.finish(text)

@@ -99,4 +99,7 @@ class _TextReader:
 
 def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     """Paragraphs and headings of plain text; line numbers are kept."""
-    return _TextReader(decode_text(data).split("\n")).read()
+    text = decode_text(data)
+    document = _TextReader(text.split("\n")).read()
+    document.source_text = text
+    return document

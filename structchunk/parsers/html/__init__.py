@@ -68,7 +68,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
         elif number and not content.has_h1 and content.page_h1:
             builder.heading(1, content.page_h1)  # a joined page: its own title heads it
         HtmlWalker(builder, content.skip).walk(content.root)
-    document = builder.finish()
+    document = builder.finish(text)
     _warn_when_most_is_dropped(document, page_chars)
     return document
 

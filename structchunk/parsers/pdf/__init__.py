@@ -15,6 +15,7 @@ The stages, in order (see docs/pdf.md):
                    (typography.py)
     blocks.py      blocks: lines to paragraphs, lists, code and tables, in order, to the
                    builder
+    source.py      the kept lines as one text with each line's box (for chunk `boxes`)
 
 The first two run per page; the rest analyse the light per-page values (types.py) as a
 whole. cleanup.py holds the text clean-up and font vocabulary every stage shares.
@@ -38,6 +39,7 @@ from .layout import usual_line_gap
 from .opening import open_pdf
 from .page import read_all_pages
 from .parallel import read_parallel, worth_it
+from .source import placed_text
 from .structure import OutlineEntry, has_structure, read_outline
 from .types import Item, PageContent, PageTable
 from .typography import cover_title
@@ -133,7 +135,7 @@ def build(
     for page in pages:
         writer.feed(page)
     writer.flush()
-    return builder.finish()
+    return builder.finish(*placed_text(pages))
 
 
 def parse(data: bytes, source: str, settings: ParseSettings) -> Document:

@@ -270,7 +270,9 @@ def read_page(page: Any, tagged: bool = False) -> PageContent:
     to_frame = _frame(orientation, width, height)
     if orientation != "ltr":
         width, height = height, width
-    content = PageContent(number, width, height, chars=len(chars), images=len(page.images))
+    content = PageContent(
+        number, width, height, chars=len(chars), images=len(page.images), orientation=orientation
+    )
     if not chars:
         return content
     tags = _page_tags(tagged_page) if tagged else None

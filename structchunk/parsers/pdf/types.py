@@ -131,6 +131,9 @@ class PageContent:
     images: int = 0
     error: str = ""
     """Why the page could not be read (it then has no items)."""
+    orientation: str = "ltr"
+    """`ltr`, or `ttb`/`btt` when the text runs down/up the page: boxes are in the
+    reading frame, and `source.page_box` turns them back into page coordinates."""
 
     def lines(self) -> list[Line]:
         return [item for item in self.items if isinstance(item, Line)]
