@@ -184,17 +184,29 @@ box can overhang its line's by a hair."""
 
 def printed_in_boxes(chunk: Chunk, pdf: Any) -> str:
     """The letters of the characters printed inside the chunk's boxes, box by box."""
+    from pdfplumber.utils import extract_text
+
     out = []
     for page_number, x0, top, x1, bottom in chunk.boxes or []:
-        page = pdf.pages[int(page_number) - 1]
-        box = (
-            max(x0 - BOX_MARGIN, page.bbox[0]),
-            max(top - BOX_MARGIN, page.bbox[1]),
-            min(x1 + BOX_MARGIN, page.bbox[2]),
-            min(bottom + BOX_MARGIN, page.bbox[3]),
-        )
-        out.append(page.within_bbox(box).extract_text())
+        chars = _page_chars(pdf, int(page_number))
+        inside = [
+            c
+            for c in chars
+            if x0 - BOX_MARGIN <= c["x0"]
+            and c["x1"] <= x1 + BOX_MARGIN
+            and top - BOX_MARGIN <= c["top"]
+            and c["bottom"] <= bottom + BOX_MARGIN
+        ]
+        out.append(extract_text(inside))
     return _letters(unicodedata.normalize("NFKC", "".join(out)))
+
+
+def _page_chars(pdf: Any, number: int) -> list[dict[str, Any]]:
+    """A page's characters, read once per page of an open PDF."""
+    cache: dict[int, list[dict[str, Any]]] = pdf.__dict__.setdefault("_test_chars", {})
+    if number not in cache:
+        cache[number] = pdf.pages[number - 1].chars
+    return cache[number]
 
 
 def boxes_hold_their_words(chunk: Chunk, pdf: Any) -> bool:
@@ -225,9 +237,10 @@ def test_pdf_chunks_carry_the_boxes_their_words_are_printed_in(tmp_path: Path) -
 
 
 PDF_SHARE = 0.02
-"""PDF chunks allowed to miss a word in their boxes (measured: 4 of 302 in Microsoft's
-10-Q, 2 of 119 in the Chelsea survey, a number split over two cells or lines; 1 of 20 in
-the Rust book page, where `2ⁿ` is extracted from the box as `2` and, a line above, `n`)."""
+"""PDF chunks allowed to miss a word in their boxes (measured: 2 of 119 in the Chelsea
+survey, a number split over two cells or lines; 1 of 20 in the Rust book page, where
+`2ⁿ` is extracted from the box as `2` and, a line above, `n`; and, once, 4 of 302 in
+Microsoft's 10-Q, left out here because reading it and its characters takes 2 minutes)."""
 
 
 @pytest.mark.slow
@@ -236,7 +249,6 @@ the Rust book page, where `2ⁿ` is extracted from the box as `2` and, a line ab
     "name",
     [
         "usgov/DHS2020.pdf",
-        "sec-10q/2023-Q1-MSFT.pdf",
         "rust-book/ch03-02-data-types.pdf",
         "pdfplumber/chelsea_pdta.pdf",
         "awsdocs/CHAP_BestPractices.pdf",
