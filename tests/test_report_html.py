@@ -73,6 +73,24 @@ def test_all_text_is_escaped_and_nothing_is_fetched() -> None:
     assert html.count("<script>") == 1  # ours, with no data in it
 
 
+def test_documents_are_listed_under_paths_relative_to_where_it_ran(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: one scroll of cards under absolute paths, with no way to a document."""
+    monkeypatch.chdir(tmp_path)
+    inside, outside = str(tmp_path / "docs" / "guide.md"), "/elsewhere/notes.md"
+    documents = [
+        DocumentChunks(inside, [chunk(n, "Rotate a key.", source=inside) for n in (0, 1)]),
+        DocumentChunks(outside, [chunk(0, "Too small.", source=outside)]),
+    ]
+    html = render_report(inspect_documents(documents, FlagRules(budget=40), "words"))
+    nav = html[html.index("<nav") : html.index("</nav>")]
+    assert '<a href="#d0">docs/guide.md</a> <small>2 chunks, 2 flagged</small>' in nav
+    assert '<a href="#d1">/elsewhere/notes.md</a> <small>1 chunk, 1 flagged</small>' in nav
+    assert "<h2>docs/guide.md</h2>" in html and inside not in html
+    assert "<nav" not in render_report(sample_inspection())  # one document: no list
+
+
 def test_histogram_bins_split_at_the_budget() -> None:
     bins = histogram_bins([1, 5, 10, 11, 30], budget=10)
     assert sum(n for _, _, n in bins) == 5

@@ -8,6 +8,7 @@ piece of document text is HTML-escaped; no data is ever placed inside the script
 from __future__ import annotations
 
 import math
+import os
 from bisect import bisect_right
 from collections.abc import Sequence
 from html import escape
@@ -152,9 +153,37 @@ def _document_section(number: int, document: InspectedDocument) -> str:
         for position, (chunk, flags) in enumerate(zip(document.chunks, document.flags))
     ]
     return (
-        f'<section class="doc" id="d{number}"><h2>{escape(document.source)}</h2>'
+        f'<section class="doc" id="d{number}"><h2>{escape(shown_path(document.source))}</h2>'
         f'<p class="stats">{escape(_stats(document.summary))}</p>{"".join(blocks)}</section>'
     )
+
+
+def shown_path(source: str) -> str:
+    """A document's path as the reader thinks of it: relative to where the command ran
+    when it lies below there, else as given."""
+    try:
+        relative = os.path.relpath(source)
+    except ValueError:  # another drive (Windows)
+        return source
+    return source if relative.startswith(os.pardir) else relative
+
+
+def _navigation(inspection: Inspection) -> str:
+    """One link per document, with its chunk and flagged counts."""
+    if len(inspection.documents) < 2:
+        return ""
+    links = []
+    for number, document in enumerate(inspection.documents):
+        flagged = sum(1 for flags in document.flags if flags)
+        count = len(document.chunks)
+        note = f"{count} chunk{'s' if count != 1 else ''}" + (
+            f", {flagged} flagged" * bool(flagged)
+        )
+        links.append(
+            f'<li><a href="#d{number}">{escape(shown_path(document.source))}</a> '
+            f"<small>{note}</small></li>"
+        )
+    return f'<nav aria-label="documents"><ol>{"".join(links)}</ol></nav>'
 
 
 def histogram_bins(counts: Sequence[int], budget: int) -> list[tuple[int, int, int]]:
@@ -270,7 +299,7 @@ def render_report(inspection: Inspection, compare: Inspection | None = None) -> 
         f"{escape(inspection.tokenizer)}; {escape(_stats(inspection.total))}.</p>"
         f"{_summary_table(tables)}"
         f"{histogram_svg(counts, rules.budget, inspection.tokenizer)}"
-        f'<dl class="legend">{legend}</dl>{_filters(inspection)}'
+        f'<dl class="legend">{legend}</dl>{_navigation(inspection)}{_filters(inspection)}'
         f'<p id="status" aria-live="polite">Showing all {len(counts)} chunks.</p>'
         f"<main>{documents}</main><script>{SCRIPT}</script></body></html>\n"
     )
