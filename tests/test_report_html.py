@@ -158,14 +158,21 @@ def test_the_browser_renders_blocks_and_badges(browser: str, report: Path, tmp_p
     assert "<script>alert" not in dom.split("<main>")[1]
 
 
-def test_the_flag_filter_hides_other_chunks(browser: str, report: Path, tmp_path: Path) -> None:
+def test_the_flag_filter_shows_flagged_chunks_with_their_neighbours(
+    browser: str, report: Path, tmp_path: Path
+) -> None:
+    """Before: the filter hid the chunk on the other side of a cut."""
     url = report.as_uri() + "#filter=TOO_SMALL"
     dom = run_browser(browser, tmp_path / "profile", "--dump-dom", url).stdout
-    assert status(dom)["data-shown"] == "1"
+    assert status(dom)["data-shown"] == "1" and status(dom)["data-context"] == "2"
     articles = re.findall(r"<article [^>]*>", dom)
     visible = [a for a in articles if "hidden" not in a]
-    assert len(articles) == 5 and len(visible) == 1 and 'data-flags="TOO_SMALL"' in visible[0]
+    assert len(articles) == 5 and len(visible) == 3
+    assert 'data-flags="TOO_SMALL"' in visible[1] and "context" not in visible[1]
+    assert all(re.search(r'class="chunk[ a-z]* context"', visible[n]) for n in (0, 2))
+    assert ["-c0" in visible[0], "-c2" in visible[2]] == [True, True]
     assert 'data-filter="TOO_SMALL" aria-pressed="true"' in dom
+    assert "with 2 neighbours dimmed." in dom
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -55,6 +55,7 @@ background:#fff;cursor:pointer}
 .chunk{margin:.5rem 0;padding:.4rem .7rem;border-left:6px solid hsl(var(--hue) 55% 45%);
 background:hsl(var(--hue) 70% 95%);border-radius:4px}
 .chunk.flagged{outline:2px dashed #c0392b;outline-offset:-2px}
+.chunk.context{opacity:.5}
 .meta{font-size:12px;color:#444;display:flex;flex-wrap:wrap;gap:.6rem;align-items:center}
 .path{font-weight:600;color:#1b1b1b}
 .badge{display:inline-block;padding:0 .45rem;border-radius:.6rem;color:#fff;font-size:11px;
@@ -71,14 +72,30 @@ SCRIPT = """
   var chunks = Array.prototype.slice.call(document.querySelectorAll('.chunk'));
   var buttons = Array.prototype.slice.call(document.querySelectorAll('#filters button'));
   var status = document.getElementById('status');
+  function matches(el, filter) {
+    var flags = (el.getAttribute('data-flags') || '').split(' ').filter(Boolean);
+    return filter === 'all' || (filter === 'flagged' ? flags.length > 0
+                                                     : flags.indexOf(filter) >= 0);
+  }
+  function isChunk(el) { return el !== null && el.classList.contains('chunk'); }
   function apply(filter) {
-    var shown = 0;
+    var shown = 0, context = 0;
+    chunks.forEach(function (el) { el.hidden = true; el.classList.remove('context'); });
     chunks.forEach(function (el) {
-      var flags = (el.getAttribute('data-flags') || '').split(' ').filter(Boolean);
-      var show = filter === 'all' || (filter === 'flagged' ? flags.length > 0
-                                                             : flags.indexOf(filter) >= 0);
-      el.hidden = !show;
-      if (show) { shown += 1; }
+      if (!matches(el, filter)) { return; }
+      el.hidden = false; shown += 1;
+      if (filter === 'all') { return; }
+      // a cut is seen from both sides: the chunks before and after, dimmed
+      [el.previousElementSibling, el.nextElementSibling].forEach(function (next) {
+        if (isChunk(next) && next.hidden) {
+          next.hidden = false; next.classList.add('context'); context += 1;
+        }
+      });
+    });
+    chunks.forEach(function (el) {
+      if (el.classList.contains('context') && matches(el, filter)) {
+        el.classList.remove('context'); context -= 1;
+      }
     });
     buttons.forEach(function (b) {
       b.setAttribute('aria-pressed', String(b.getAttribute('data-filter') === filter));
@@ -89,8 +106,10 @@ SCRIPT = """
     }).length;
     status.setAttribute('data-filter', filter);
     status.setAttribute('data-shown', String(shown));
+    status.setAttribute('data-context', String(context));
     status.setAttribute('data-badges-drawn', String(drawn));
-    status.textContent = 'Showing ' + shown + ' of ' + chunks.length + ' chunks (' + filter + ').';
+    status.textContent = 'Showing ' + shown + ' of ' + chunks.length + ' chunks (' + filter + ')' +
+      (context ? ', with ' + context + ' neighbours dimmed.' : '.');
   }
   buttons.forEach(function (b) {
     b.addEventListener('click', function () { apply(b.getAttribute('data-filter')); });
