@@ -205,3 +205,57 @@ def test_a_screenshot_of_a_report_made_by_the_command(browser: str, tmp_path: Pa
     data = shot.read_bytes()
     assert png_size(data) == (1000, 1400)
     assert len(data) > 20_000  # a blank page compresses to a few kB; ours has text and colour
+
+
+# -- the source view -------------------------------------------------------------------
+
+SOURCE = "# Keys\n\nRotate <b>every</b> key.\n\nRevoke old keys at once.\n"
+
+
+def source_inspection(offsets: list[tuple[tuple[int, int], ...]]) -> Inspection:
+    chunks = [
+        chunk(n, f"chunk {n} text long enough to be fine here", offsets=spans)
+        for n, spans in enumerate(offsets)
+    ]
+    document = DocumentChunks("keys.md", chunks, source_text=SOURCE)
+    return inspect_documents([document], FlagRules(budget=40), "words")
+
+
+def test_the_source_view_shades_each_chunks_spans_and_marks_each_cut() -> None:
+    rotate, revoke = SOURCE.index("Rotate"), SOURCE.index("Revoke")
+    both = (revoke, revoke + len("Revoke"))  # an overlap: two chunks share the word
+    html = render_report(source_inspection([((rotate, revoke + 6),), (both, (revoke + 7, 51))]))
+    view = html[html.index('<pre class="source"') : html.index("</pre>", html.index("d0-source"))]
+    assert view.count('<span class="cut"') == 1  # where the second chunk begins
+    assert '<mark data-chunks="d0-c0" style="--hue:0">Rotate &lt;b&gt;every&lt;/b&gt;' in view
+    assert '<mark data-chunks="d0-c0 d0-c1" style="--hue:0">Revoke</mark>' in view
+    assert view.startswith('<pre class="source" id="d0-source"># Keys\n\n<mark')  # untaken
+    assert 'class="doc-body with-source"' in html
+
+
+def test_no_source_view_without_offsets_or_for_a_huge_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert '<pre class="source"' not in render_report(sample_inspection())
+    monkeypatch.setattr("structchunk.quality.source_view.MAX_SOURCE_CHARS", 10)
+    html = render_report(source_inspection([((0, 6),)]))
+    assert '<pre class="source"' not in html and "Source view left out" in html
+
+
+def test_a_chunk_selected_in_the_browser_lights_up_its_spans(browser: str, tmp_path: Path) -> None:
+    """The page's own click handler, run by Chromium (the `#chunk=` link clicks the card)."""
+    group = click.Group(commands=[inspect_command])
+    report = tmp_path / "report.html"
+    sample = Path(__file__).resolve().parent.parent / "samples" / "api-keys.md"
+    result = CliRunner().invoke(
+        group, ["inspect", str(sample), "--max-tokens", "60", "--html", str(report)]
+    )
+    assert result.exit_code == 0, result.output
+    dom = run_browser(
+        browser, tmp_path / "profile", "--dump-dom", report.as_uri() + "#chunk=d0-c1"
+    ).stdout
+    shown = status(dom)
+    assert shown["data-selected"] == "d0-c1" and int(shown["data-marks-active"]) >= 1
+    active = re.findall(r'<mark data-chunks="[^"]*d0-c1[^"]*"[^>]*class="active"[^>]*>', dom)
+    assert len(active) == int(shown["data-marks-active"])
+    assert re.search(r'<article class="chunk[^"]* active"[^>]*id="d0-c1"', dom)

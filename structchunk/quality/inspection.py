@@ -23,6 +23,8 @@ class InspectedDocument:
     chunks: list[ChunkView]
     flags: list[tuple[Flag, ...]]
     summary: Summary
+    source_text: str | None = None
+    """The decoded source, for the report's view of where the chunks lie."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +115,11 @@ def inspect_documents(
         counts = [chunk.n_tokens for chunk in document.chunks]
         inspected.append(
             InspectedDocument(
-                document.source, document.chunks, flags, summarize(document.source, counts, flags)
+                document.source,
+                document.chunks,
+                flags,
+                summarize(document.source, counts, flags),
+                document.source_text,
             )
         )
     total = summarize_total(

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..api import iter_chunks_from_bytes, read_input
+from ..api import decoded_source, iter_chunks_from_bytes, read_input
 from ..batch.boundary import FileFailure, error_message, guarded
 from ..batch.inputs import InputFile, expand_inputs
 from ..errors import StructChunkError
@@ -55,7 +55,7 @@ def chunk_document(item: InputFile, data: bytes, options: ChunkOptions) -> Docum
         view_of_chunk(chunk)
         for chunk in iter_chunks_from_bytes(data, item.path, item.format, options)
     ]
-    return DocumentChunks(item.path, views)
+    return DocumentChunks(item.path, views, decoded_source(data, item.format) or None)
 
 
 def _chunk_input(item: InputFile, options: ChunkOptions) -> DocumentChunks:

@@ -15,6 +15,7 @@ from html import escape
 
 from .flags import FLAG_MEANINGS, FLAGS, Flag
 from .inspection import InspectedDocument, Inspection
+from .source_view import source_view
 from .summary import Summary
 from .views import ChunkView
 
@@ -64,6 +65,16 @@ pre.text{white-space:pre-wrap;word-wrap:break-word;margin:.3rem 0 0;font:13px/1.
 monospace}
 svg.histogram{background:#fff;border:1px solid #ddd}
 .legend dt{font-weight:600;display:inline}.legend dd{display:inline;margin:0 1rem 0 .3rem}
+.doc-body.with-source{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);
+gap:1rem;align-items:start}
+pre.source{position:sticky;top:0;max-height:90vh;overflow:auto;margin:.5rem 0;
+padding:.5rem;background:#fff;border:1px solid #ddd;white-space:pre-wrap;
+word-wrap:break-word;font:12px/1.45 ui-monospace,monospace}
+pre.source mark{background:hsl(var(--hue) 70% 88%);color:inherit;cursor:pointer}
+pre.source mark.active,.chunk.active{outline:2px solid hsl(var(--hue) 60% 35%)}
+pre.source mark.active{background:hsl(var(--hue) 75% 75%)}
+.cut{display:inline-block;width:0;height:1.1em;border-left:3px solid #1b1b1b;
+vertical-align:text-bottom;margin:0 1px}
 [hidden]{display:none!important}
 """
 
@@ -116,6 +127,37 @@ SCRIPT = """
   });
   var match = /filter=([A-Za-z_]+)/.exec(window.location.hash);
   apply(match ? match[1] : 'all');
+  // a card and its source spans select each other
+  function select(id) {
+    Array.prototype.forEach.call(document.querySelectorAll('.active'), function (el) {
+      el.classList.remove('active');
+    });
+    var card = document.getElementById(id);
+    var marks = document.querySelectorAll('mark[data-chunks~="' + id + '"]');
+    if (card) { card.classList.add('active'); }
+    Array.prototype.forEach.call(marks, function (m) { m.classList.add('active'); });
+    status.setAttribute('data-selected', id);
+    status.setAttribute('data-marks-active', String(marks.length));
+    return { card: card, marks: marks };
+  }
+  chunks.forEach(function (el) {
+    el.addEventListener('click', function () {
+      var found = select(el.id);
+      if (found.marks.length) { found.marks[0].scrollIntoView({ block: 'center' }); }
+    });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('pre.source mark'), function (m) {
+    m.addEventListener('click', function () {
+      var found = select(m.getAttribute('data-chunks').split(' ')[0]);
+      if (found.card) { found.card.scrollIntoView({ block: 'center' }); }
+    });
+  });
+  var chosen = /chunk=(d[0-9]+-c[0-9]+)/.exec(window.location.hash);
+  if (chosen) {
+    var id = chosen[1];
+    var card = document.getElementById(id);
+    if (card) { card.click(); }
+  }
 })();
 """
 
@@ -171,9 +213,13 @@ def _document_section(number: int, document: InspectedDocument) -> str:
         _chunk_block(number, chunk, flags, position)
         for position, (chunk, flags) in enumerate(zip(document.chunks, document.flags))
     ]
+    source = source_view(number, document, HUE_STEP)
+    layout = "doc-body with-source" if source.startswith("<pre") else "doc-body"
     return (
         f'<section class="doc" id="d{number}"><h2>{escape(shown_path(document.source))}</h2>'
-        f'<p class="stats">{escape(_stats(document.summary))}</p>{"".join(blocks)}</section>'
+        f'<p class="stats">{escape(_stats(document.summary))}</p>'
+        f'<div class="{layout}"><div class="cards">{"".join(blocks)}</div>{source}</div>'
+        "</section>"
     )
 
 

@@ -66,6 +66,8 @@ class ChunkView:
     lines: tuple[int, int] | None = None
     pages: tuple[int, ...] | None = None
     table_rows: tuple[int, int, int] | None = None
+    offsets: tuple[tuple[int, int], ...] = ()
+    """Spans of the decoded source the body comes from (ours: Markdown, text, HTML)."""
 
     @property
     def content(self) -> str:
@@ -79,6 +81,8 @@ class DocumentChunks:
 
     source: str
     chunks: list[ChunkView]
+    source_text: str | None = None
+    """The decoded source the chunks' offsets index, when the document was chunked here."""
 
 
 def view_of_chunk(chunk: Chunk) -> ChunkView:
@@ -93,6 +97,7 @@ def view_of_chunk(chunk: Chunk) -> ChunkView:
         lines=_pair(chunk.lines),
         pages=tuple(chunk.pages) if chunk.pages else None,
         table_rows=_triple(chunk.table_rows),
+        offsets=tuple((start, end) for start, end in chunk.offsets or []),
     )
 
 
@@ -100,6 +105,14 @@ def _pair(value: Any) -> tuple[int, int] | None:
     if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return (value[0], value[1])
     return None
+
+
+def _spans(value: Any) -> tuple[tuple[int, int], ...]:
+    """A record's `offsets`, when it has well-formed ones."""
+    if not isinstance(value, list):
+        return ()
+    pairs = [_pair(item) for item in value]
+    return tuple(pair for pair in pairs if pair is not None)
 
 
 def _triple(value: Any) -> tuple[int, int, int] | None:
@@ -179,6 +192,7 @@ def view_of_record(
         lines=_pair(record.get("lines")),
         pages=_pages(record),
         table_rows=_triple(record.get("table_rows")),
+        offsets=_spans(record.get("offsets")),
     )
 
 
