@@ -140,10 +140,14 @@ SCRIPT = """
     status.setAttribute('data-marks-active', String(marks.length));
     return { card: card, marks: marks };
   }
+  function reveal(mark) {  // scroll the source pane only, not the page
+    var pane = mark.closest('pre.source');
+    pane.scrollTop = mark.offsetTop - pane.offsetTop - pane.clientHeight / 3;
+  }
   chunks.forEach(function (el) {
     el.addEventListener('click', function () {
       var found = select(el.id);
-      if (found.marks.length) { found.marks[0].scrollIntoView({ block: 'center' }); }
+      if (found.marks.length) { reveal(found.marks[0]); }
     });
   });
   Array.prototype.forEach.call(document.querySelectorAll('pre.source mark'), function (m) {
@@ -156,7 +160,11 @@ SCRIPT = """
   if (chosen) {
     var id = chosen[1];
     var card = document.getElementById(id);
-    if (card) { card.click(); }
+    if (card) {
+      card.click();
+      var box = card.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) { card.scrollIntoView(); }
+    }
   }
 })();
 """
