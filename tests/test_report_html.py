@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import colorsys
 import os
 import re
 import shutil
@@ -259,3 +260,76 @@ def test_a_chunk_selected_in_the_browser_lights_up_its_spans(browser: str, tmp_p
     active = re.findall(r'<mark data-chunks="[^"]*d0-c1[^"]*"[^>]*class="active"[^>]*>', dom)
     assert len(active) == int(shown["data-marks-active"])
     assert re.search(r'<article class="chunk[^"]* active"[^>]*id="d0-c1"', dom)
+
+
+# -- the page view ---------------------------------------------------------------------
+
+SAMPLE_PDF = Path(__file__).resolve().parent.parent / "samples" / "rust-data-types.pdf"
+
+
+def pdf_inspection(path: Path) -> Inspection:
+    from structchunk import chunk_file
+    from structchunk.quality.views import view_of_chunk
+
+    chunks = [view_of_chunk(c) for c in chunk_file(path, max_tokens=256)]
+    return inspect_documents([DocumentChunks(str(path), chunks)], FlagRules(256), "words")
+
+
+def test_the_page_view_draws_each_page_with_its_chunks_boxes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    inspection = pdf_inspection(SAMPLE_PDF)
+    html = render_report(inspection)
+    chunks = inspection.documents[0].chunks
+    assert html.count('<figure class="page"') == 7
+    assert html.count("<rect data-chunks=") == sum(len(c.boxes) for c in chunks)
+    page, x0, top, _, _ = chunks[1].boxes[0]
+    assert f'<rect data-chunks="d0-c1" x="{x0}" y="{top}"' in html
+    assert html.count('src="data:image/jpeg;base64,') == 7  # embedded: nothing fetched
+    monkeypatch.setattr("structchunk.quality.page_view.MAX_REPORT_PAGES", 2)
+    capped = render_report(inspection)
+    assert capped.count('<figure class="page"') == 2 and "Pages 3–7 are not drawn" in capped
+
+
+def test_a_missing_pdf_leaves_a_note_not_a_failure(tmp_path: Path) -> None:
+    path = tmp_path / "gone.pdf"
+    shutil.copy(SAMPLE_PDF, path)
+    inspection = pdf_inspection(path)
+    path.unlink()
+    html = render_report(inspection)
+    assert "Pages not drawn:" in html and '<figure class="page"' not in html
+
+
+def test_a_screenshot_shows_the_selected_chunks_box_over_its_page(
+    browser: str, tmp_path: Path
+) -> None:
+    from PIL import Image
+
+    group = click.Group(commands=[inspect_command])
+    report = tmp_path / "report.html"
+    result = CliRunner().invoke(group, ["inspect", str(SAMPLE_PDF), "--html", str(report)])
+    assert result.exit_code == 0, result.output
+    # tall enough that the chosen block is in view: headless shots of a scrolled page are blank
+    url, size = report.as_uri() + "#chunk=d0-c1", "--window-size=1100,2400"
+    dom = run_browser(browser, tmp_path / "p1", size, "--hide-scrollbars", "--dump-dom", url)
+    shown = status(dom.stdout)
+    assert shown["data-selected"] == "d0-c1" and int(shown["data-marks-active"]) >= 1
+    left, top, width, height = map(int, shown["data-first-mark"].split(","))
+    assert width > 50 and height > 3
+    shot = tmp_path / "shot.png"
+    run_browser(browser, tmp_path / "p2", size, "--hide-scrollbars", f"--screenshot={shot}", url)
+    image = Image.open(shot).convert("RGB")
+
+    def chunk_1_colour(pixel: tuple[int, int, int]) -> bool:
+        """Chunk 1's hue (47°), saturated: its outline, drawn thick when chosen."""
+        hue, saturation, _ = colorsys.rgb_to_hsv(*(v / 255 for v in pixel))
+        return abs(hue * 360 - 47) < 12 and saturation > 0.3
+
+    columns = range(left + 5, left + width - 5)
+    edge = [
+        any(chunk_1_colour(image.getpixel((x, y))) for y in range(top - 1, top + 4))
+        for x in columns
+    ]
+    assert sum(edge) > 0.8 * len(edge)
+    outside = [chunk_1_colour(image.getpixel((x, top - 12))) for x in columns]
+    assert sum(outside) < 0.2 * len(outside)  # the box, not a colour wash over everything

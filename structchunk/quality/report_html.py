@@ -15,6 +15,7 @@ from html import escape
 
 from .flags import FLAG_MEANINGS, FLAGS, Flag
 from .inspection import InspectedDocument, Inspection
+from .page_view import page_view
 from .source_view import source_view
 from .summary import Summary
 from .views import ChunkView
@@ -67,7 +68,7 @@ svg.histogram{background:#fff;border:1px solid #ddd}
 .legend dt{font-weight:600;display:inline}.legend dd{display:inline;margin:0 1rem 0 .3rem}
 .doc-body.with-source{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);
 gap:1rem;align-items:start}
-pre.source{position:sticky;top:0;max-height:90vh;overflow:auto;margin:.5rem 0;
+.source{position:sticky;top:0;max-height:90vh;overflow:auto;margin:.5rem 0;
 padding:.5rem;background:#fff;border:1px solid #ddd;white-space:pre-wrap;
 word-wrap:break-word;font:12px/1.45 ui-monospace,monospace}
 pre.source mark{background:hsl(var(--hue) 70% 88%);color:inherit;cursor:pointer}
@@ -75,6 +76,12 @@ pre.source mark.active,.chunk.active{outline:2px solid hsl(var(--hue) 60% 35%)}
 pre.source mark.active{background:hsl(var(--hue) 75% 75%)}
 .cut{display:inline-block;width:0;height:1.1em;border-left:3px solid #1b1b1b;
 vertical-align:text-bottom;margin:0 1px}
+.pages figure{position:relative;margin:0 0 .6rem}.pages img{display:block;width:100%}
+.pages svg{position:absolute;left:0;top:0;width:100%;height:calc(100% - 1.3rem)}
+.pages rect{fill:hsl(var(--hue) 80% 60% / .12);stroke:hsl(var(--hue) 65% 42%);
+stroke-width:1.2;cursor:pointer}
+.pages rect.active{fill:hsl(var(--hue) 80% 60% / .35);stroke-width:3}
+.pages figcaption{font-size:11px;color:#666;height:1.3rem}
 [hidden]{display:none!important}
 """
 
@@ -133,16 +140,22 @@ SCRIPT = """
       el.classList.remove('active');
     });
     var card = document.getElementById(id);
-    var marks = document.querySelectorAll('mark[data-chunks~="' + id + '"]');
+    var marks = document.querySelectorAll('.source [data-chunks~="' + id + '"]');
     if (card) { card.classList.add('active'); }
     Array.prototype.forEach.call(marks, function (m) { m.classList.add('active'); });
     status.setAttribute('data-selected', id);
     status.setAttribute('data-marks-active', String(marks.length));
+    if (marks.length) {  // where the first one is drawn, in window pixels
+      var r = marks[0].getBoundingClientRect();
+      var place = [r.left, r.top, r.width, r.height].map(Math.round);
+      status.setAttribute('data-first-mark', place.join(','));
+    }
     return { card: card, marks: marks };
   }
   function reveal(mark) {  // scroll the source pane only, not the page
-    var pane = mark.closest('pre.source');
-    pane.scrollTop = mark.offsetTop - pane.offsetTop - pane.clientHeight / 3;
+    var pane = mark.closest('.source');
+    var top = mark.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+    pane.scrollTop += top - pane.clientHeight / 3;
   }
   chunks.forEach(function (el) {
     el.addEventListener('click', function () {
@@ -150,14 +163,14 @@ SCRIPT = """
       if (found.marks.length) { reveal(found.marks[0]); }
     });
   });
-  Array.prototype.forEach.call(document.querySelectorAll('pre.source mark'), function (m) {
+  Array.prototype.forEach.call(document.querySelectorAll('.source [data-chunks]'), function (m) {
     m.addEventListener('click', function () {
       var found = select(m.getAttribute('data-chunks').split(' ')[0]);
       if (found.card) { found.card.scrollIntoView({ block: 'center' }); }
     });
   });
   var chosen = /chunk=(d[0-9]+-c[0-9]+)/.exec(window.location.hash);
-  if (chosen) {
+  if (chosen) { window.addEventListener('load', function () {  // once pages are laid out
     var id = chosen[1];
     var card = document.getElementById(id);
     if (card) {
@@ -165,7 +178,7 @@ SCRIPT = """
       var box = card.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) { card.scrollIntoView(); }
     }
-  }
+  }); }
 })();
 """
 
@@ -221,8 +234,8 @@ def _document_section(number: int, document: InspectedDocument) -> str:
         _chunk_block(number, chunk, flags, position)
         for position, (chunk, flags) in enumerate(zip(document.chunks, document.flags))
     ]
-    source = source_view(number, document, HUE_STEP)
-    layout = "doc-body with-source" if source.startswith("<pre") else "doc-body"
+    source = source_view(number, document, HUE_STEP) or page_view(number, document, HUE_STEP)
+    layout = "doc-body with-source" if 'class="source' in source[:40] else "doc-body"
     return (
         f'<section class="doc" id="d{number}"><h2>{escape(shown_path(document.source))}</h2>'
         f'<p class="stats">{escape(_stats(document.summary))}</p>'

@@ -68,6 +68,8 @@ class ChunkView:
     table_rows: tuple[int, int, int] | None = None
     offsets: tuple[tuple[int, int], ...] = ()
     """Spans of the decoded source the body comes from (ours: Markdown, text, HTML)."""
+    boxes: tuple[tuple[float, float, float, float, float], ...] = ()
+    """PDF: `(page, x0, top, x1, bottom)` of the lines the body is printed in (ours)."""
 
     @property
     def content(self) -> str:
@@ -98,6 +100,7 @@ def view_of_chunk(chunk: Chunk) -> ChunkView:
         pages=tuple(chunk.pages) if chunk.pages else None,
         table_rows=_triple(chunk.table_rows),
         offsets=tuple((start, end) for start, end in chunk.offsets or []),
+        boxes=_boxes(chunk.boxes),
     )
 
 
@@ -113,6 +116,19 @@ def _spans(value: Any) -> tuple[tuple[int, int], ...]:
         return ()
     pairs = [_pair(item) for item in value]
     return tuple(pair for pair in pairs if pair is not None)
+
+
+def _boxes(value: Any) -> tuple[tuple[float, float, float, float, float], ...]:
+    """A record's `boxes`, when it has well-formed ones."""
+    if not isinstance(value, list):
+        return ()
+    found = []
+    for box in value:
+        if isinstance(box, list) and len(box) == 5 and all(isinstance(v, int | float) for v in box):
+            found.append(
+                (float(box[0]), float(box[1]), float(box[2]), float(box[3]), float(box[4]))
+            )
+    return tuple(found)
 
 
 def _triple(value: Any) -> tuple[int, int, int] | None:
@@ -193,6 +209,7 @@ def view_of_record(
         pages=_pages(record),
         table_rows=_triple(record.get("table_rows")),
         offsets=_spans(record.get("offsets")),
+        boxes=_boxes(record.get("boxes")),
     )
 
 
