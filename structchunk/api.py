@@ -112,6 +112,15 @@ def iter_chunks_from_bytes(
     opts = resolve_options(options, **overrides)
     fmt = format or opts.format or detect_format(source)
     document = parse_document(data, source, fmt, opts)
+    yield from chunks_of_document(document, data, source, opts)
+
+
+def chunks_of_document(
+    document: Document, data: bytes, source: str, options: ChunkOptions
+) -> Iterator[Chunk]:
+    """The chunks of a document `parse_document` read from `data` (for callers that also
+    want the tree: `inspect` draws what the parser dropped)."""
+    fmt, opts = document.format, options
     for warning in document.warnings:
         log.warning("%s: %s", source, warning)
     packer = Packer(opts)

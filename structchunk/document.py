@@ -149,6 +149,8 @@ class Document:
     text of the lines kept, in reading order, that `source_boxes` place on the pages."""
     source_boxes: list[tuple[int, Box]] = field(default_factory=list)
     """PDF: where each kept line (or table) starts in `source_text`, and its box."""
+    dropped_boxes: list[Box] = field(default_factory=list)
+    """PDF: the boxes of the `dropped` lines (running headers, page numbers, contents)."""
 
     def sections(self) -> list[Section]:
         return self.root.walk()

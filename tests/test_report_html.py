@@ -70,7 +70,7 @@ def test_all_text_is_escaped_and_nothing_is_fetched() -> None:
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;" in html
     assert 'http-equiv="Content-Security-Policy"' in html and "default-src 'none'" in html
     assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", html)
-    assert "@import" not in html and "url(" not in html
+    assert "@import" not in html and not re.search(r"url\((?!#)", html)  # url(#id) is local
     assert html.count("<script>") == 1  # ours, with no data in it
 
 
@@ -333,3 +333,44 @@ def test_a_screenshot_shows_the_selected_chunks_box_over_its_page(
     assert sum(edge) > 0.8 * len(edge)
     outside = [chunk_1_colour(image.getpixel((x, top - 12))) for x in columns]
     assert sum(outside) < 0.2 * len(outside)  # the box, not a colour wash over everything
+
+
+def test_a_jsonl_of_our_pdf_records_draws_the_pages_still_at_their_path(tmp_path: Path) -> None:
+    from structchunk import chunk_file
+    from structchunk.quality.views import read_chunk_file
+    from structchunk.records import to_json_line
+    from structchunk.tokenizers import get_tokenizer
+
+    records = tmp_path / "chunks.jsonl"
+    chunks = chunk_file(SAMPLE_PDF)
+    records.write_text("".join(to_json_line(c) for c in chunks), encoding="utf-8")
+    words = get_tokenizer("words")
+    documents = read_chunk_file(str(records), words.count, words.name)
+    html = render_report(inspect_documents(documents, FlagRules(512), "words"))
+    assert html.count('<figure class="page"') == 7
+    assert html.count("<rect data-chunks=") == sum(len(c.boxes or []) for c in chunks)
+
+
+def test_furniture_the_parser_left_out_is_hatched_on_its_page(tmp_path: Path) -> None:
+    from pdf_factory import Page, pdf_bytes
+
+    from structchunk.batch.inputs import InputFile
+    from structchunk.options import ChunkOptions
+    from structchunk.quality.loading import chunk_document
+
+    bodies = [
+        "Create a new key before the old one expires.",
+        "Switch every client over to the new key.",
+        "Revoke the old key once no request uses it.",
+    ]
+    pages = [
+        Page().text(72, 740, "Key rotation guide").text(72, 690, body).text(300, 40, str(n))
+        for n, body in enumerate(bodies, start=1)
+    ]
+    path = tmp_path / "guide.pdf"
+    path.write_bytes(pdf_bytes(pages))
+    document = chunk_document(InputFile(str(path), "pdf"), path.read_bytes(), ChunkOptions())
+    assert {int(box[0]) for box in document.dropped_boxes} == {1, 2, 3}
+    html = render_report(inspect_documents([document], FlagRules(512), "words"))
+    assert html.count('<rect class="furniture"') == len(document.dropped_boxes)
+    assert 'id="furniture-hatch"' in html

@@ -25,6 +25,8 @@ class InspectedDocument:
     summary: Summary
     source_text: str | None = None
     """The decoded source, for the report's view of where the chunks lie."""
+    dropped_boxes: tuple[tuple[float, float, float, float, float], ...] = ()
+    """PDF: boxes of the text the parser left out as furniture."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +122,7 @@ def inspect_documents(
                 flags,
                 summarize(document.source, counts, flags),
                 document.source_text,
+                document.dropped_boxes,
             )
         )
     total = summarize_total(

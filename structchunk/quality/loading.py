@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..api import decoded_source, iter_chunks_from_bytes, read_input
+from ..api import chunks_of_document, parse_document, read_input
 from ..batch.boundary import FileFailure, error_message, guarded
 from ..batch.inputs import InputFile, expand_inputs
 from ..errors import StructChunkError
@@ -50,12 +50,13 @@ def read_bytes(item: InputFile) -> bytes:
 
 
 def chunk_document(item: InputFile, data: bytes, options: ChunkOptions) -> DocumentChunks:
-    """Our chunks of one document, as views."""
-    views = [
-        view_of_chunk(chunk)
-        for chunk in iter_chunks_from_bytes(data, item.path, item.format, options)
-    ]
-    return DocumentChunks(item.path, views, decoded_source(data, item.format) or None)
+    """Our chunks of one document, as views, with what the report draws them over: the
+    decoded source, or for a PDF the boxes of what the parser dropped as furniture."""
+    document = parse_document(data, item.path, item.format, options)
+    chunks = chunks_of_document(document, data, item.path, options)
+    views = [view_of_chunk(chunk) for chunk in chunks]
+    source_text = None if item.format == "pdf" else document.source_text or None
+    return DocumentChunks(item.path, views, source_text, tuple(document.dropped_boxes))
 
 
 def _chunk_input(item: InputFile, options: ChunkOptions) -> DocumentChunks:

@@ -20,6 +20,12 @@ MAX_REPORT_PAGES = 40
 PAGE_SCALE = 0.75
 """Pixels per PDF point (54 dpi): text is legible enough to see where a box sits."""
 JPEG_QUALITY = 55
+HATCH = (
+    '<svg class="defs" width="0" height="0" aria-hidden="true"><defs><pattern id="furniture-hatch" '
+    'patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(45)">'
+    '<rect width="2" height="5" style="fill:#777;stroke:none"/></pattern></defs></svg>'
+)
+"""The hatching of dropped furniture, defined once per document (ids are page-wide)."""
 
 
 def page_view(number: int, document: InspectedDocument, hue_step: int) -> str:
@@ -36,6 +42,11 @@ def page_view(number: int, document: InspectedDocument, hue_step: int) -> str:
             )
     if not boxes:
         return ""
+    for page, x0, top, x1, bottom in document.dropped_boxes:
+        boxes.setdefault(int(page), []).append(
+            f'<rect class="furniture" x="{x0}" y="{top}" width="{max(x1 - x0, 1)}" '
+            f'height="{max(bottom - top, 1)}"><title>left out as furniture</title></rect>'
+        )
     import pypdfium2  # only for a PDF report
 
     try:
@@ -57,7 +68,7 @@ def page_view(number: int, document: InspectedDocument, hue_step: int) -> str:
         if count > MAX_REPORT_PAGES
         else ""
     )
-    return f'<div class="source pages" id="d{number}-source">{"".join(figures)}{note}</div>'
+    return f'<div class="source pages" id="d{number}-source">{HATCH}{"".join(figures)}{note}</div>'
 
 
 def _page_figure(page: object, number: int, rects: list[str]) -> str:

@@ -78,8 +78,11 @@ pre.source mark.active{background:hsl(var(--hue) 75% 75%)}
 vertical-align:text-bottom;margin:0 1px}
 .pages figure{position:relative;margin:0 0 .6rem}.pages img{display:block;width:100%}
 .pages svg{position:absolute;left:0;top:0;width:100%;height:calc(100% - 1.3rem)}
+.pages svg.defs{width:0;height:0}
 .pages rect{fill:hsl(var(--hue) 80% 60% / .12);stroke:hsl(var(--hue) 65% 42%);
 stroke-width:1.2;cursor:pointer}
+.pages rect.furniture{fill:url(#furniture-hatch);fill-opacity:.45;stroke:#777;
+stroke-dasharray:2 2;stroke-width:.8}
 .pages rect.active{fill:hsl(var(--hue) 80% 60% / .35);stroke-width:3}
 .pages figcaption{font-size:11px;color:#666;height:1.3rem}
 [hidden]{display:none!important}

@@ -85,6 +85,9 @@ class DocumentChunks:
     chunks: list[ChunkView]
     source_text: str | None = None
     """The decoded source the chunks' offsets index, when the document was chunked here."""
+    dropped_boxes: tuple[tuple[float, float, float, float, float], ...] = ()
+    """PDF chunked here: boxes of the running headers, page numbers and contents entries
+    the parser left out (the report hatches them)."""
 
 
 def view_of_chunk(chunk: Chunk) -> ChunkView:

@@ -39,7 +39,7 @@ from .layout import usual_line_gap
 from .opening import open_pdf
 from .page import read_all_pages
 from .parallel import read_parallel, worth_it
-from .source import placed_text
+from .source import dropped_boxes, placed_text
 from .structure import OutlineEntry, has_structure, read_outline
 from .types import Item, PageContent, PageTable
 from .typography import cover_title
@@ -135,7 +135,9 @@ def build(
     for page in pages:
         writer.feed(page)
     writer.flush()
-    return builder.finish(*placed_text(pages))
+    document = builder.finish(*placed_text(pages))
+    document.dropped_boxes = dropped_boxes(pages, [*furniture, *contents])
+    return document
 
 
 def parse(data: bytes, source: str, settings: ParseSettings) -> Document:

@@ -51,6 +51,18 @@ def placed_text(pages: list[PageContent]) -> tuple[str, list[tuple[int, Box]]]:
     return "\n".join(parts), boxes
 
 
+def dropped_boxes(pages: list[PageContent], dropped: list[Line | PageTable]) -> list[Box]:
+    """The boxes of lines left out as furniture or contents entries (the report hatches
+    them), in page order."""
+    by_number = {page.number: page for page in pages}
+    boxes = [
+        page_box(by_number[item.page], item.x0, item.top, item.x1, item.bottom)
+        for item in dropped
+        if item.page in by_number
+    ]
+    return sorted(boxes)
+
+
 def _text(item: Line | PageTable) -> str:
     if isinstance(item, PageTable):
         return "\n".join(" | ".join(row) for row in item.rows)
