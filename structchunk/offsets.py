@@ -138,12 +138,13 @@ class Aligner:
         if not words:
             return []
         begin, stop = bounds if bounds is not None else (self.start, len(self.text))
-        first = self._anchor(words, begin, stop)
+        first = self._anchor(words, max(begin, self.start), stop)
         search = SEARCH_FACTOR * len(words) + SEARCH_SLACK
         if bounds is not None:  # the chunk's own lines bound it; a split table's header
             anchored = [] if first is None else [first]
-            starts = [*anchored, begin, min(begin, self.start)]
-            window, runs = self._align(words, [(at, len(self.text), stop) for at in starts])
+            starts = [*anchored, max(begin, self.start), min(begin, self.start)]
+            # bounded too: one long line holds every chunk of a one-line document
+            window, runs = self._align(words, [(at, search, stop) for at in starts])
         else:  # near its first words, else among the words from the previous chunk on
             near = [] if first is None else [(first, len(words) * 3 // 2 + WINDOW_SLACK, stop)]
             window, runs = self._align(words, [*near, (self.start, search, stop)])
