@@ -45,7 +45,8 @@ ANCHOR_WORDS = 4
 MAX_ANCHOR_TRIES = 200
 """Occurrences of a chunk's first word tried before settling for the first one."""
 WINDOW_SLACK = 100
-"""Source words beyond twice the body's that an anchored chunk is aligned within."""
+"""Source words beyond one and a half times the body's that an anchored HTML or PDF
+chunk is aligned within first."""
 SEARCH_FACTOR = 20
 SEARCH_SLACK = 5000
 """A chunk whose first words never stand together is looked for among this many source

@@ -13,6 +13,7 @@ import io
 from html import escape
 from pathlib import Path
 
+from .colours import chunk_hue
 from .inspection import InspectedDocument
 
 MAX_REPORT_PAGES = 40
@@ -28,12 +29,12 @@ HATCH = (
 """The hatching of dropped furniture, defined once per document (ids are page-wide)."""
 
 
-def page_view(number: int, document: InspectedDocument, hue_step: int) -> str:
+def page_view(number: int, document: InspectedDocument) -> str:
     """The document's pages with its chunks' boxes, or "" when no chunk has boxes. The
     PDF is read again from its path (a batch's files are not all held in memory)."""
     boxes: dict[int, list[str]] = {}
     for position, chunk in enumerate(document.chunks):
-        hue = (position * hue_step) % 360
+        hue = chunk_hue(position)
         ident = f"d{number}-c{chunk.index}"
         for page, x0, top, x1, bottom in chunk.boxes:
             boxes.setdefault(int(page), []).append(

@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from html import escape
 
+from .colours import chunk_hue
 from .flags import FLAG_MEANINGS, FLAGS, Flag
 from .inspection import InspectedDocument, Inspection
 from .page_view import page_view
@@ -27,10 +28,6 @@ a fiftieth makes bars too thin to hover."""
 MAX_HISTOGRAM_BINS = 40
 """Bins when chunks run far over the budget (other tools' JSONL): the bin width grows
 instead, so the chart stays readable."""
-
-HUE_STEP = 47
-"""Degrees between neighbouring chunks' colours: coprime with 360, so consecutive blocks
-never share a hue and the pattern repeats only after 360 chunks."""
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 
@@ -212,7 +209,7 @@ def _provenance(chunk: ChunkView) -> str:
 
 
 def _chunk_block(doc_number: int, chunk: ChunkView, flags: tuple[Flag, ...], position: int) -> str:
-    hue = (position * HUE_STEP) % 360
+    hue = chunk_hue(position)
     path = " › ".join(chunk.heading_path) or "(no heading)"
     meta = [
         f'<span class="idx">#{chunk.index}</span>',
@@ -237,7 +234,7 @@ def _document_section(number: int, document: InspectedDocument) -> str:
         _chunk_block(number, chunk, flags, position)
         for position, (chunk, flags) in enumerate(zip(document.chunks, document.flags))
     ]
-    source = source_view(number, document, HUE_STEP) or page_view(number, document, HUE_STEP)
+    source = source_view(number, document) or page_view(number, document)
     layout = "doc-body with-source" if 'class="source' in source[:40] else "doc-body"
     return (
         f'<section class="doc" id="d{number}"><h2>{escape(shown_path(document.source))}</h2>'

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from html import escape
 
+from .colours import chunk_hue
 from .inspection import InspectedDocument
 
 MAX_SOURCE_CHARS = 2_000_000
 """Longer sources are left out of the report (a note says so): the file stays loadable."""
 
 
-def source_view(number: int, document: InspectedDocument, hue_step: int) -> str:
+def source_view(number: int, document: InspectedDocument) -> str:
     """The document's source as HTML, or "" when its chunks have no offsets."""
     text = document.source_text
     if not text or not any(chunk.offsets for chunk in document.chunks):
@@ -50,6 +51,6 @@ def source_view(number: int, document: InspectedDocument, hue_step: int) -> str:
             out.append(piece)
             continue
         ids = " ".join(f"d{number}-c{document.chunks[p].index}" for p in sorted(active))
-        hue = (min(active) * hue_step) % 360
+        hue = chunk_hue(min(active))
         out.append(f'<mark data-chunks="{ids}" style="--hue:{hue}">{piece}</mark>')
     return f'<pre class="source" id="d{number}-source">{"".join(out)}</pre>'
