@@ -1,0 +1,227 @@
+"""Zip-based documents (DOCX, PPTX, XLSX, EPUB): what a file really is, opened within bounds.
+
+Office files and e-books are zip packages. Before a parser (or the library it uses) reads
+one, `open_package` checks three things and fails with one line naming the problem:
+
+- the bytes are a zip of the expected kind — a renamed file, a `.docx` that is really a
+  spreadsheet, or a zip of something else entirely says what it is instead;
+- it is not a password-protected Office file (those are OLE compound files holding an
+  `EncryptedPackage` stream, not zips) nor a legacy binary `.doc`/`.xls`/`.ppt`;
+- its members' declared sizes stay under `DEFAULT_MAX_UNPACKED_BYTES` and their count
+  under `DEFAULT_MAX_MEMBERS` (a zip bomb). Python's `zipfile` never inflates a member
+  past its declared size, so this bound also holds for python-docx, python-pptx and
+  openpyxl, which read the package through `zipfile`.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+from typing import Literal
+
+from ..errors import EncryptedDocumentError, ParseError
+
+PackageKind = Literal["docx", "pptx", "xlsx", "epub"]
+
+DEFAULT_MAX_UNPACKED_BYTES = 1 << 30
+"""Sum of the members' uncompressed sizes a package may declare (1 GiB). The largest
+real documents seen are far below it: a 400-page DOCX report unpacks to about 40 MB, and
+a 100 000-row XLSX sheet to about 60 MB; a bomb declares many gigabytes."""
+DEFAULT_MAX_MEMBERS = 100_000
+"""Members a package may hold: a long deck has a few thousand parts, an e-book a few
+hundred; a zip of millions of empty members is an attack on the directory reader."""
+DEFAULT_MAX_MEMBER_RATIO = 1_000
+"""Largest compression ratio allowed for a member over `_RATIO_FLOOR` bytes. XML
+compresses up to about 100:1 (sheets of one repeated value reach 300:1); bombs are
+1 000:1 and more."""
+_RATIO_FLOOR = 16 << 20
+
+ZIP_MAGIC = b"PK\x03\x04"
+EMPTY_ZIP_MAGIC = b"PK\x05\x06"
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+"""An OLE compound file: legacy .doc/.xls/.ppt, or an encrypted OOXML package."""
+
+_ENCRYPTED_STREAM = "EncryptedPackage".encode("utf-16-le")
+
+KIND_NAMES: dict[PackageKind, str] = {
+    "docx": "a Word document (.docx)",
+    "pptx": "a PowerPoint presentation (.pptx)",
+    "xlsx": "an Excel workbook (.xlsx)",
+    "epub": "an EPUB e-book (.epub)",
+}
+
+_CONTENT_TYPES: tuple[tuple[PackageKind, re.Pattern[bytes]], ...] = (
+    ("docx", re.compile(rb"wordprocessingml\.(?:document|template)\.main\+xml|ms-word\.")),
+    (
+        "pptx",
+        re.compile(
+            rb"presentationml\.(?:presentation|slideshow|template)\.main\+xml"
+            rb"|ms-powerpoint\."
+        ),
+    ),
+    ("xlsx", re.compile(rb"spreadsheetml\.(?:sheet|template)\.main\+xml|ms-excel\.")),
+)
+_CONTENT_TYPES_LIMIT = 1 << 20
+"""`[Content_Types].xml` is a few kilobytes; read no more than this of it."""
+
+_LEGACY_OLE: tuple[tuple[bytes, str], ...] = (
+    ("WordDocument".encode("utf-16-le"), "a legacy Word document (.doc)"),
+    ("Workbook".encode("utf-16-le"), "a legacy Excel workbook (.xls)"),
+    ("PowerPoint Document".encode("utf-16-le"), "a legacy PowerPoint file (.ppt)"),
+)
+
+
+@dataclass(frozen=True)
+class Package:
+    """An open zip package whose kind and size were checked."""
+
+    kind: PackageKind
+    zip: zipfile.ZipFile
+    data: bytes
+
+    def names(self) -> list[str]:
+        return self.zip.namelist()
+
+    def read(self, name: str) -> bytes:
+        """One member's bytes (at most its checked, declared size)."""
+        try:
+            return self.zip.read(name)
+        except KeyError:
+            raise ParseError(f"the package has no part {name!r}") from None
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError) as error:
+            raise ParseError(f"the package's part {name!r} is damaged ({error})") from None
+
+    def stream(self) -> io.BytesIO:
+        """The package bytes as a file object, for libraries that open it themselves."""
+        return io.BytesIO(self.data)
+
+
+def describe(data: bytes) -> str:
+    """What `data` looks like, in words for an error message ("a PDF", "an EPUB e-book …")."""
+    head = data[:1024].lstrip()
+    if not data:
+        return "an empty file"
+    if head.startswith(b"%PDF-") or b"%PDF-" in data[:1024]:
+        return "a PDF"
+    if data.startswith(OLE_MAGIC):
+        return _describe_ole(data)
+    if data.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC)):
+        kind = _zip_kind(data)
+        return KIND_NAMES[kind] if kind else "a zip archive of something else"
+    if head[:1] == b"<":
+        return "an HTML or XML file"
+    return "not a zip package"
+
+
+def open_package(data: bytes, expected: PackageKind) -> Package:
+    """The package in `data`, checked to be `expected` and within bounds.
+
+    Raises `EncryptedDocumentError` for a password-protected Office file and
+    `ParseError` for anything else that is not a sound package of that kind.
+    """
+    if data.startswith(OLE_MAGIC):
+        if _ENCRYPTED_STREAM in data:
+            raise EncryptedDocumentError(
+                f"the file is a password-protected {_KIND_WORD[expected]}; "
+                "remove the password (save an unprotected copy) and convert that"
+            )
+        raise ParseError(
+            f"the file is {_describe_ole(data)}, not {KIND_NAMES[expected]}; "
+            "save it in the current format first"
+        )
+    archive = _open_zip(data, expected)
+    kind = _kind_of(archive)
+    if kind != expected:
+        what = KIND_NAMES[kind] if kind else "a zip archive of something else"
+        hint = f"; rename it or pass --format {kind}" if kind else ""
+        raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}{hint}")
+    _check_bounds(archive)
+    return Package(kind=expected, zip=archive, data=data)
+
+
+_KIND_WORD: dict[PackageKind, str] = {
+    "docx": "Word document",
+    "pptx": "PowerPoint presentation",
+    "xlsx": "Excel workbook",
+    "epub": "e-book",
+}
+
+
+def _describe_ole(data: bytes) -> str:
+    if _ENCRYPTED_STREAM in data:
+        return "a password-protected Office file"
+    for marker, name in _LEGACY_OLE:
+        if marker in data:
+            return name
+    return "an OLE compound file (a legacy Office format)"
+
+
+def _open_zip(data: bytes, expected: PackageKind) -> zipfile.ZipFile:
+    if not data:
+        raise ParseError(f"the file is empty, not {KIND_NAMES[expected]}")
+    if not data.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC)):
+        raise ParseError(f"the file is {describe(data)}, not {KIND_NAMES[expected]}")
+    try:
+        return zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as error:
+        raise ParseError(
+            f"the file is a damaged zip package ({error}), not a readable {_KIND_WORD[expected]}"
+        ) from None
+
+
+def _zip_kind(data: bytes) -> PackageKind | None:
+    try:
+        return _kind_of(zipfile.ZipFile(io.BytesIO(data)))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
+        return None
+
+
+def _kind_of(archive: zipfile.ZipFile) -> PackageKind | None:
+    """The package kind by its parts: OOXML's content types, or EPUB's `mimetype`."""
+    names = set(archive.namelist())
+    if "[Content_Types].xml" in names:
+        types = _read_small(archive, "[Content_Types].xml")
+        for kind, pattern in _CONTENT_TYPES:
+            if pattern.search(types):
+                return kind
+    if "mimetype" in names and _read_small(archive, "mimetype").strip() == (
+        b"application/epub+zip"
+    ):
+        return "epub"
+    if "META-INF/container.xml" in names:
+        return "epub"  # an e-book zipped without its mimetype member still opens in readers
+    return None
+
+
+def _read_small(archive: zipfile.ZipFile, name: str) -> bytes:
+    try:
+        with archive.open(name) as member:
+            return member.read(_CONTENT_TYPES_LIMIT)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
+        return b""
+
+
+def _check_bounds(archive: zipfile.ZipFile) -> None:
+    infos = archive.infolist()
+    if len(infos) > DEFAULT_MAX_MEMBERS:
+        raise ParseError(
+            f"the package holds {len(infos):,} parts (more than {DEFAULT_MAX_MEMBERS:,}); "
+            "refused as a possible zip bomb"
+        )
+    total = 0
+    for info in infos:
+        total += info.file_size
+        if info.file_size > _RATIO_FLOOR and info.file_size > DEFAULT_MAX_MEMBER_RATIO * max(
+            info.compress_size, 1
+        ):
+            raise ParseError(
+                f"the package's part {info.filename!r} inflates {info.compress_size:,} bytes "
+                f"to {info.file_size:,} (a zip bomb?); refused"
+            )
+    if total > DEFAULT_MAX_UNPACKED_BYTES:
+        raise ParseError(
+            f"the package unpacks to {total / (1 << 20):,.0f} MB (more than "
+            f"{DEFAULT_MAX_UNPACKED_BYTES >> 20:,} MB); refused as a possible zip bomb"
+        )

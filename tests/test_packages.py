@@ -1,0 +1,137 @@
+"""Zip packages (DOCX, PPTX, XLSX, EPUB) are recognised by content and opened within bounds."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from structchunk.errors import EncryptedDocumentError, ParseError
+from structchunk.parsers import packages
+from structchunk.parsers.packages import describe, open_package
+
+CONTENT_TYPES = {
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+}
+
+
+def ooxml(kind: str, extra: dict[str, bytes] | None = None) -> bytes:
+    """A minimal package whose content types say `kind`."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(
+            "[Content_Types].xml",
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/'
+            f'2006/content-types"><Override PartName="/main.xml" ContentType="'
+            f'{CONTENT_TYPES[kind]}"/></Types>',
+        )
+        for name, data in (extra or {}).items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def epub(with_mimetype: bool = True) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        if with_mimetype:
+            archive.writestr("mimetype", "application/epub+zip")
+        archive.writestr("META-INF/container.xml", "<container/>")
+    return buffer.getvalue()
+
+
+def ole(stream_name: str) -> bytes:
+    """The start of an OLE compound file naming one stream in its directory."""
+    return packages.OLE_MAGIC + b"\0" * 504 + stream_name.encode("utf-16-le") + b"\0" * 64
+
+
+@pytest.mark.parametrize("kind", ["docx", "pptx", "xlsx"])
+def test_an_office_package_is_known_by_its_content_types(kind: str) -> None:
+    package = open_package(ooxml(kind), kind)  # type: ignore[arg-type]
+    assert package.kind == kind
+    assert "[Content_Types].xml" in package.names()
+
+
+@pytest.mark.parametrize("with_mimetype", [True, False])
+def test_an_epub_is_known_by_its_mimetype_or_container(with_mimetype: bool) -> None:
+    assert open_package(epub(with_mimetype), "epub").kind == "epub"
+
+
+def test_a_renamed_file_says_what_it_is_and_how_to_read_it() -> None:
+    with pytest.raises(ParseError) as caught:
+        open_package(ooxml("xlsx"), "docx")
+    message = str(caught.value)
+    assert "an Excel workbook (.xlsx), not a Word document (.docx)" in message
+    assert "--format xlsx" in message
+    assert "\n" not in message
+
+
+def test_a_zip_of_something_else_is_refused() -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("photo.jpg", b"\xff\xd8")
+    with pytest.raises(ParseError, match="a zip archive of something else, not a Word"):
+        open_package(buffer.getvalue(), "docx")
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"", "empty"),
+        (b"%PDF-1.7\n...", "a PDF, not a PowerPoint presentation"),
+        (b"<html><body>hi</body></html>", "an HTML or XML file"),
+        (b"plain words", "not a zip package"),
+    ],
+)
+def test_what_is_not_a_zip_is_named(data: bytes, said: str) -> None:
+    with pytest.raises(ParseError, match=said):
+        open_package(data, "pptx")
+
+
+def test_a_damaged_zip_is_one_parse_error() -> None:
+    data = ooxml("docx")
+    with pytest.raises(ParseError, match="damaged zip package"):
+        open_package(data[: len(data) // 2], "docx")
+
+
+def test_a_password_protected_office_file_is_an_encryption_error() -> None:
+    with pytest.raises(EncryptedDocumentError, match="password-protected Excel workbook"):
+        open_package(ole("EncryptedPackage"), "xlsx")
+
+
+def test_a_legacy_binary_file_is_named() -> None:
+    with pytest.raises(ParseError, match=r"legacy Word document \(\.doc\)"):
+        open_package(ole("WordDocument"), "docx")
+    assert describe(ole("PowerPoint Document")) == "a legacy PowerPoint file (.ppt)"
+
+
+def test_a_zip_bomb_is_refused_by_its_declared_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(packages, "DEFAULT_MAX_UNPACKED_BYTES", 1 << 20)
+    data = ooxml("docx", {f"word/part{i}.xml": b"\0" * (600 << 10) for i in range(2)})
+    with pytest.raises(ParseError, match="unpacks to 1 MB .*zip bomb"):
+        open_package(data, "docx")
+
+
+def test_a_member_compressed_past_any_real_ratio_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(packages, "_RATIO_FLOOR", 1 << 20)
+    monkeypatch.setattr(packages, "DEFAULT_MAX_MEMBER_RATIO", 100)
+    data = ooxml("docx", {"word/document.xml": b"\0" * (4 << 20)})
+    with pytest.raises(ParseError, match="'word/document.xml' inflates .* zip bomb"):
+        open_package(data, "docx")
+
+
+def test_too_many_members_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(packages, "DEFAULT_MAX_MEMBERS", 10)
+    data = ooxml("pptx", {f"ppt/x{i}.xml": b"" for i in range(12)})
+    with pytest.raises(ParseError, match="13 parts"):
+        open_package(data, "pptx")
+
+
+def test_reading_a_missing_part_is_a_parse_error() -> None:
+    package = open_package(ooxml("docx"), "docx")
+    with pytest.raises(ParseError, match="no part 'word/document.xml'"):
+        package.read("word/document.xml")
