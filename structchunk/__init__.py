@@ -9,11 +9,29 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+import importlib as _importlib
+import typing as _typing
+
 from . import errors, progress
-from .api import chunk_file, chunk_text, decoded_source, iter_chunks, iter_chunks_from_bytes
-from .options import ChunkOptions
-from .records import Chunk
-from .sentences import split_sentences
+
+if _typing.TYPE_CHECKING:
+    from .api import chunk_file, chunk_text, decoded_source, iter_chunks, iter_chunks_from_bytes
+    from .options import ChunkOptions
+    from .records import Chunk
+    from .sentences import split_sentences
+
+_LAZY = {
+    "Chunk": ".records",
+    "ChunkOptions": ".options",
+    "chunk_file": ".api",
+    "chunk_text": ".api",
+    "decoded_source": ".api",
+    "iter_chunks": ".api",
+    "iter_chunks_from_bytes": ".api",
+    "split_sentences": ".sentences",
+}
+"""Public names imported on first use, so `import structchunk` (and the command line's
+start-up, `structchunk --version`) does not pay for pydantic, the parsers or NLTK."""
 
 __all__ = [
     "Chunk",
@@ -28,3 +46,15 @@ __all__ = [
     "progress",
     "split_sentences",
 ]
+
+
+def __getattr__(name: str) -> _typing.Any:
+    if name in _LAZY:
+        value = getattr(_importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -20,7 +20,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 def _public_names(module: object, exported_modules: set[str]) -> set[str]:
     """Names a user sees on `module`: everything but private names, the `__future__`
     import and submodules that are only there because something imported them."""
-    public = {name for name in vars(module) if not name.startswith("_")} - {"annotations"}
+    public = {name for name in dir(module) if not name.startswith("_")} - {"annotations"}
     incidental = {
         name
         for name in public

@@ -9,8 +9,7 @@ import time
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-from tqdm import tqdm
-from tqdm.contrib.logging import logging_redirect_tqdm
+from tqdm.std import tqdm  # not `tqdm`'s package: it loads asyncio for tqdm.auto
 
 from ..batch.work import Outcome
 from ..records import printable_path
@@ -65,7 +64,12 @@ class ProgressBar:
 
     def logging_above(self) -> AbstractContextManager[None]:
         """Log lines printed above the bars rather than through them."""
-        return logging_redirect_tqdm() if self.enabled else nullcontext()
+        if not self.enabled:
+            return nullcontext()
+        from tqdm.contrib.logging import logging_redirect_tqdm  # only with a bar on screen
+
+        redirect: AbstractContextManager[None] = logging_redirect_tqdm()
+        return redirect
 
     def _close_pages(self) -> None:
         if self.page_bar is not None:

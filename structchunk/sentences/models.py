@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-
-from nltk.tokenize.punkt import PunktParameters
+from typing import TYPE_CHECKING
 
 from ..errors import SentenceModelError
+
+if TYPE_CHECKING:  # NLTK takes most of a second to import: only when sentences are split
+    from nltk.tokenize.punkt import PunktParameters
 
 DEFAULT_MODEL = "bundled"
 BUNDLED_LANGUAGE = "english"
@@ -22,6 +24,8 @@ def _read_lines(text: str) -> list[str]:
 
 def params_from_tab_files(files: dict[str, str]) -> PunktParameters:
     """Build Punkt parameters from the four `punkt_tab` files' contents."""
+    from nltk.tokenize.punkt import PunktParameters
+
     params = PunktParameters()
     params.abbrev_types = set(_read_lines(files["abbrev_types.txt"]))
     params.sent_starters = set(_read_lines(files["sent_starters.txt"]))

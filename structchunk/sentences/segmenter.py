@@ -4,12 +4,14 @@ initials, list items, blank lines, …).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from .models import DEFAULT_MODEL, model_params
 from .rules import RULES, apply_rules, spans_from_cuts
+
+if TYPE_CHECKING:  # NLTK takes most of a second to import: only when sentences are split
+    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 
 Span = tuple[int, int]
 
@@ -23,21 +25,42 @@ looks at beside a boundary."""
 
 @lru_cache(maxsize=8)
 def get_segmenter(model: str = DEFAULT_MODEL) -> SentenceSegmenter:
-    """The segmenter for a model spec: `bundled` or `nltk:<language>`, with the post-pass."""
+    """The segmenter for a model spec: `bundled` or `nltk:<language>`, with the post-pass.
+
+    An installed NLTK model is looked up at once (a missing one is an error before any
+    work); the bundled one is read, and NLTK imported, when a first text is split, so a
+    run whose blocks all fit the budget never pays for either."""
+    if model == DEFAULT_MODEL:
+        return SentenceSegmenter()
     return SentenceSegmenter(model_params(model))
 
 
 class SentenceSegmenter:
-    """Punkt with the given parameters, then the `rules` post-pass.
+    """Punkt with the given parameters (None: the bundled model, read on first use), then
+    the `rules` post-pass.
 
     Returns character spans so callers keep the exact text. `post_pass=False` gives
     Punkt's own boundaries (for comparison only).
     """
 
-    def __init__(self, params: PunktParameters, post_pass: bool = True) -> None:
-        self._punkt = PunktSentenceTokenizer(params)
-        self._starters = frozenset(params.sent_starters)
+    def __init__(self, params: PunktParameters | None = None, post_pass: bool = True) -> None:
+        self._params = params
         self._rules = RULES if post_pass else ()
+
+    @cached_property
+    def _loaded(self) -> tuple[PunktSentenceTokenizer, frozenset[str]]:
+        from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+        params = self._params or model_params(DEFAULT_MODEL)
+        return PunktSentenceTokenizer(params), frozenset(params.sent_starters)
+
+    @property
+    def _punkt(self) -> PunktSentenceTokenizer:
+        return self._loaded[0]
+
+    @property
+    def _starters(self) -> frozenset[str]:
+        return self._loaded[1]
 
     def spans(self, text: str) -> list[Span]:
         """Sentence spans: in order, non-overlapping, whitespace-trimmed, and together
