@@ -353,6 +353,10 @@ def test_workers_do_not_outlive_a_killed_parent(tmp_path: Path) -> None:
 
 
 @linux_only
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_the_run_in_one_line_with_exit_130(tmp_path: Path) -> None:
     """Before: worker KeyboardInterrupt tracebacks and exit 1, the "a file failed" code."""
     for name in ("a.md", "b.md", "c.md"):
@@ -363,6 +367,10 @@ def test_ctrl_c_stops_the_run_in_one_line_with_exit_130(tmp_path: Path) -> None:
         + ["--jobs", "2", "-q"],
         stderr=subprocess.PIPE,
         text=True,
+        # as from a terminal: a shell starts background jobs with SIGINT ignored, and a
+        # test run started that way (a CI script with `&`) would pass that on, so Python
+        # would never install its Ctrl-C handler and the run would finish with exit 0
+        preexec_fn=_interruptible,
     )
     children = Path(f"/proc/{cli.pid}/task/{cli.pid}/children")
     deadline = time.monotonic() + 30
