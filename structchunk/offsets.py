@@ -25,12 +25,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from html import unescape
-from itertools import islice
+from itertools import accumulate, islice
 
 from .document import Box, Document
 
 _WORD = re.compile(r"[^\W_]+")
 """Letters and digits: `_emphasis_` and `snake_case` are words between underscores."""
+_WORD_AND_GAP = re.compile(r"([^\W_]+)")
+"""`_WORD` as a group: splitting on it gives gap, word, gap, word, …, gap."""
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
 """An HTML character reference (`&eacute;`, `&#233;`)."""
 _MARKUP = re.compile(
@@ -54,8 +56,25 @@ words per body word, and this many more, from the search start (a page's navigat
 and asides between its sections)."""
 
 Span = tuple[int, int]
-SourceWord = tuple[str, int, int]
-"""A word as compared, and the characters of the source it was read from."""
+
+
+class Window:
+    """Consecutive source words as compared, and where each stands in the source.
+
+    Built by splitting on the word pattern (gap, word, gap, …, gap) and summing the
+    pieces' lengths, all in C: the words are every other piece and word `k` spans
+    `bounds[2k + 1]:bounds[2k + 2]`."""
+
+    __slots__ = ("bounds", "words")
+
+    def __init__(self, text: str, first: int, end: int) -> None:
+        pieces = _WORD_AND_GAP.split(text[first:end])
+        self.words: list[str] = pieces[1::2]
+        self.bounds = list(accumulate(map(len, pieces), initial=first))
+
+    def span(self, at: int, to: int) -> Span:
+        """The characters of words `at` to `to - 1`."""
+        return self.bounds[2 * at + 1], self.bounds[2 * to]
 
 
 def body_words(body: str) -> list[str]:
@@ -151,7 +170,7 @@ class Aligner:
             window, runs = self._align(words, [*near, (self.start, search, stop)])
         spans: list[Span] = []
         for at, to in runs:
-            start, end = window[at][1], window[to - 1][2]
+            start, end = window.span(at, to)
             if spans and _only_markup_between(self.text, spans[-1][1], start):
                 spans[-1] = (spans[-1][0], end)
             else:
@@ -164,13 +183,13 @@ class Aligner:
 
     def _align(
         self, words: list[str], tries: list[tuple[int, int, int]]
-    ) -> tuple[list[SourceWord], list[tuple[int, int]]]:
+    ) -> tuple[Window, list[tuple[int, int]]]:
         """The first window `(first, limit, stop)` of `tries` that holds the most body
         words, and the ranges of it the body's words come from."""
-        best: tuple[list[SourceWord], _Walk] | None = None
+        best: tuple[Window, _Walk] | None = None
         for first, limit, stop in dict.fromkeys(tries):
             window = self._window(first, limit, stop)
-            walk = _Walk(words, [word for word, _, _ in window])
+            walk = _Walk(words, window.words)
             if best is None or walk.matched > best[1].matched:
                 best = (window, walk)
             if walk.matched == len(words):
@@ -178,10 +197,13 @@ class Aligner:
         assert best is not None
         return best[0], best[1].found
 
-    def _window(self, first: int, limit: int, stop: int) -> list[SourceWord]:
+    def _window(self, first: int, limit: int, stop: int) -> Window:
         """Up to `limit` source words from `first`, none past `stop`."""
-        matches = islice(_WORD.finditer(self.text, first, stop), limit)
-        return [(match.group(), match.start(), match.end()) for match in matches]
+        end = stop
+        if limit < (stop - first) // 2:  # room for more words than `limit`: find the last
+            last = list(islice(_WORD.finditer(self.text, first, stop), limit - 1, limit))
+            end = last[0].end() if last else stop
+        return Window(self.text, first, end)
 
     def _whole_references(self, span: Span) -> Span:
         """`span` widened to the end of a character reference its last word ends in."""
@@ -255,7 +277,7 @@ class _Walk:
 
     def __init__(self, words: list[str], source: list[str]) -> None:
         self.words, self.source = words, source
-        self._places: dict[str, list[int]] | None = None
+        self._places: dict[str, tuple[list[int], int]] = {}
         self.matched = 0
         """Body words found in the source (not counting words spelt otherwise)."""
         self.found: list[tuple[int, int]] = []
@@ -292,15 +314,26 @@ class _Walk:
                     found.append((j, next_j))  # the same words spelt otherwise (`g`reater)
             i, j = next_i, next_j
 
-    @property
-    def places(self) -> dict[str, list[int]]:
-        """Where each source word stands (built at the first disagreement: most chunks
-        walk in step to their end)."""
-        if self._places is None:
-            self._places = {}
-            for at, word in enumerate(self.source):
-                self._places.setdefault(word, []).append(at)
-        return self._places
+    def places(self, word: str, j: int, j_end: int) -> list[int]:
+        """Where `word` stands in the source from `j`, up to `MAX_PLACES` places before
+        `j_end` (and possibly more after). Found with `list.index`, in C, and kept with
+        how far the source was searched for it, so each word's search goes over the
+        source once per walk however often it is asked (most chunks walk in step to
+        their end and never ask)."""
+        found, searched = self._places.get(word, ([], 0))
+        first = bisect_left(found, j)
+        while len(found) - first < MAX_PLACES and searched < j_end:
+            try:
+                at = self.source.index(word, searched, j_end)
+            except ValueError:
+                searched = j_end
+                break
+            found.append(at)
+            searched = at + 1
+            if at < j:
+                first += 1
+        self._places[word] = (found, searched)
+        return found[first : first + MAX_PLACES]
 
     def _resume(
         self, i: int, i_end: int, j: int, j_end: int, closed: bool
@@ -308,18 +341,20 @@ class _Walk:
         """The `(body, source)` place the walk picks up at, or None."""
         best: tuple[int, int] | None = None
         best_key = (0, 0, 0)  # (-run, body words skipped, source words skipped)
-        places = self.places
         for at_body in range(i, min(i + MAX_SKIP, i_end)):
+            longest = min(SURE_RUN, i_end - at_body)
+            if best is not None and -best_key[0] >= longest:
+                break  # no later body word can agree longer: the best stands
             need = 1 if closed else min(RESUME_WORDS, i_end - at_body)
-            found = places.get(self.words[at_body], [])
-            first = bisect_left(found, j)
-            for at in found[first : first + MAX_PLACES]:
+            for at in self.places(self.words[at_body], j, j_end):
                 if at >= j_end:
                     break
                 run = self._run(at_body, i_end, at, j_end)
                 key = (-run, at_body - i, at - j)
                 if (run >= need or at - j <= NEAR) and (best is None or key < best_key):
                     best, best_key = (at_body, at), key
+                    if run == longest:
+                        break  # later places are further: none beats this one here
         return best
 
     def _run(self, i: int, i_end: int, j: int, j_end: int) -> int:
