@@ -422,9 +422,32 @@ def test_a_missing_or_broken_package_document_is_one_line(damage: str, message: 
     assert "\n" not in str(caught.value)
 
 
-def test_without_container_the_only_opf_is_used() -> None:
-    book = _drop_member(make_epub([("c1.xhtml", "<p>a</p>")]), "META-INF/container.xml")
-    assert texts(tree(book)) == ["a"]
+@pytest.mark.parametrize(
+    ("container", "warning"),
+    [
+        (None, "META-INF/container.xml is missing; read OEBPS/content.opf"),
+        (b"\x00 not xml", "META-INF/container.xml is broken (the book's container is not XML"),
+        (b"<container/>", "names no package document that exists; read OEBPS/content.opf"),
+    ],
+)
+def test_without_a_usable_container_the_zips_opf_is_used(
+    container: bytes | None, warning: str
+) -> None:
+    book = make_epub([("c1.xhtml", "<p>a</p>")])
+    book = (
+        _drop_member(book, "META-INF/container.xml")
+        if container is None
+        else _replace(book, "META-INF/container.xml", container)
+    )
+    doc = tree(book)
+    assert texts(doc) == ["a"]
+    assert len(doc.warnings) == 1 and warning in doc.warnings[0]
+
+
+def test_a_spine_of_only_the_contents_page_has_no_text() -> None:
+    book = make_epub([("c1.xhtml", "<p>a</p>")], toc=[Toc("A", "c1.xhtml")], spine=["nav"])
+    with pytest.raises(NoTextError, match="lists only its contents page"):
+        tree(book)
 
 
 def test_a_binary_chapter_is_skipped_with_a_warning() -> None:

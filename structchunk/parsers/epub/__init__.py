@@ -73,6 +73,8 @@ def _walk_chapters(
 def _no_text(book: Book, chapters: list[str], unreadable: int) -> str:
     if not book.spine:
         return "the e-book's spine lists no readable chapters (XHTML documents)"
+    if not chapters:
+        return "the e-book's spine lists only its contents page (the navigation document)"
     if unreadable == len(chapters):
         return (
             f"none of the e-book's {len(chapters)} chapters is readable text "

@@ -53,9 +53,12 @@ def parse_xml(data: bytes, what: str) -> etree._Element:
 
 
 def local_name(element: etree._Element) -> str:
-    """An element's name without its namespace ("" for comments and entities)."""
+    """An element's name without its namespace or prefix ("" for comments and entities;
+    a recovered file may keep an undeclared prefix in the name: `dc:title`)."""
     tag = element.tag
-    return etree.QName(tag).localname if isinstance(tag, str) else ""
+    if not isinstance(tag, str):
+        return ""
+    return tag.rpartition("}")[2].rpartition(":")[2]
 
 
 def children_named(element: etree._Element, name: str) -> list[etree._Element]:
@@ -144,37 +147,50 @@ class Book:
         ]
 
 
-def find_opf(package: Package, members: Members) -> str:
+def find_opf(package: Package, members: Members, warnings: list[str]) -> str:
     """The package document's member name: the first rootfile in `container.xml` (the
-    default rendition), or, without a usable container, the first `.opf` in the zip."""
+    default rendition), or, when the container is missing, broken or names none that
+    exists, the first `.opf` in the zip (with a warning)."""
+    problem = "META-INF/container.xml is missing"
     if CONTAINER in members.names:
-        root = parse_xml(package.read(CONTAINER), "container (META-INF/container.xml)")
-        rootfiles = [el for el in root.iter() if local_name(el) == "rootfile"]
-        rootfiles.sort(key=lambda el: el.get("media-type", OPF_MEDIA_TYPE) != OPF_MEDIA_TYPE)
-        for rootfile in rootfiles:
-            resolved = resolve_href("", rootfile.get("full-path", ""))
-            found = members.find(resolved[0]) if resolved and resolved[0] else None
-            if found:
-                return found
+        try:
+            found = _rootfile(parse_xml(package.read(CONTAINER), "container"), members)
+        except ParseError as error:
+            found, problem = None, f"META-INF/container.xml is broken ({error.message})"
+        else:
+            problem = "META-INF/container.xml names no package document that exists"
+        if found:
+            return found
     candidates = sorted(name for name in members.names if name.lower().endswith(".opf"))
-    if candidates:
-        log.debug("container.xml names no package document; using %s", candidates[0])
-        return candidates[0]
-    raise ParseError(
-        "the e-book has no package document: META-INF/container.xml names none that "
-        "exists and the zip holds no .opf file"
-    )
+    if not candidates:
+        raise ParseError(
+            f"the e-book has no package document: {problem} and the zip holds no .opf file"
+        )
+    warnings.append(f"{problem}; read {candidates[0]}")
+    return candidates[0]
+
+
+def _rootfile(container: etree._Element, members: Members) -> str | None:
+    rootfiles = [el for el in container.iter() if local_name(el) == "rootfile"]
+    rootfiles.sort(key=lambda el: el.get("media-type", OPF_MEDIA_TYPE) != OPF_MEDIA_TYPE)
+    for rootfile in rootfiles:
+        resolved = resolve_href("", rootfile.get("full-path", ""))
+        found = members.find(resolved[0]) if resolved and resolved[0] else None
+        if found:
+            return found
+    return None
 
 
 def read_book(package: Package, members: Members) -> Book:
     """Title, spine and navigation from the package document; one line if it is broken."""
-    opf_path = find_opf(package, members)
+    warnings: list[str] = []
+    opf_path = find_opf(package, members, warnings)
     root = parse_xml(package.read(opf_path), f"package document ({opf_path})")
     if local_name(root) != "package":
         raise ParseError(f"the book's package document ({opf_path}) has no <package> root")
     sections = {local_name(child): child for child in root if local_name(child)}
     manifest = _manifest(sections.get("manifest"), opf_path)
-    book = Book(title=_title(sections.get("metadata")), spine=[])
+    book = Book(title=_title(sections.get("metadata")), spine=[], warnings=warnings)
     spine = sections.get("spine")
     if spine is None:
         raise ParseError(f"the book's package document ({opf_path}) has no spine")
@@ -198,8 +214,8 @@ def _manifest(manifest: etree._Element | None, opf_path: str) -> dict[str, Manif
     for element in children_named(manifest, "item") if manifest is not None else []:
         ident, href = element.get("id", ""), element.get("href", "")
         resolved = resolve_href(opf_path, href) if href else None
-        if not ident or resolved is None or ident in items:
-            continue
+        if not ident or resolved is None or resolved[0] == opf_path or ident in items:
+            continue  # no id, a link out of the book or to the OPF itself, a repeated id
         items[ident] = ManifestItem(
             ident=ident,
             path=resolved[0],
