@@ -61,8 +61,11 @@ class Anchors:
     def __init__(self, entries: list[NavEntry]) -> None:
         self.items: list[Item] = []
         self._places: dict[tuple[str, str], list[int]] = {}
+        self._fragments: dict[str, set[str]] = {}
         for number, entry in enumerate(entries):
             self._places.setdefault((entry.path, entry.fragment), []).append(number)
+            if entry.fragment:
+                self._fragments.setdefault(entry.path, set()).add(entry.fragment)
         self._entries = entries
         self._arrived: set[int] = set()
         self._pending: list[NavEntry] = []
@@ -70,7 +73,7 @@ class Anchors:
 
     def targets(self, member: str) -> set[str]:
         """The fragments the walk of `member` must report."""
-        return {fragment for path, fragment in self._places if path == member and fragment}
+        return self._fragments.get(member, set())
 
     def start(self, member: str) -> None:
         """A new member begins: entries left waiting in the last one are dropped."""
