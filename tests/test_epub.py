@@ -73,6 +73,12 @@ def test_the_main_title_wins_over_a_subtitle_listed_first() -> None:
     assert tree(book).title == "Main & Title"
 
 
+def test_a_book_without_a_title_has_paths_from_its_headings() -> None:
+    book = make_epub([("c.xhtml", "<h1>One</h1><p>x</p>")], title="")
+    doc = tree(book)
+    assert doc.title == "" and outline(doc) == [(("One",), ["x"])]
+
+
 def test_linear_no_items_come_after_the_main_reading_order() -> None:
     book = make_epub(
         [("notes.xhtml", "<p>a note</p>"), ("c1.xhtml", "<p>one</p>"), ("c2.xhtml", "<p>two</p>")],
@@ -204,6 +210,20 @@ def test_without_a_table_of_contents_the_chapters_headings_are_used() -> None:
         (("A Book", "One"), ["a"]),
         (("A Book", "One", "Sub"), ["b"]),
     ]
+
+
+def test_an_empty_nav_falls_back_to_the_ncx() -> None:
+    book = make_epub(
+        [("p.xhtml", "<p>no heading</p>")], toc=[Toc("From the NCX", "p.xhtml")], ncx=True
+    )
+    members = _members(book)
+    opf = members["OEBPS/content.opf"].replace(
+        b"</manifest>",
+        b'<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" '
+        b'properties="nav"/></manifest>',
+    )
+    book = _replace(_replace(book, "OEBPS/content.opf", opf), "OEBPS/nav.xhtml", b"<html/>")
+    assert outline(tree(book)) == [(("A Book", "From the NCX"), ["no heading"])]
 
 
 # -- fragments: several sections in one file --------------------------------------------

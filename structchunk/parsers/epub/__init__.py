@@ -15,8 +15,6 @@ The stages, in order:
 
 from __future__ import annotations
 
-import logging
-
 from ...document import Document
 from ...errors import NoTextError, ParseError
 from .. import ParseSettings
@@ -28,8 +26,6 @@ from .encryption import check_encryption
 from .levels import heading_levels
 from .navigation import read_toc
 from .opf import Book, Members, read_book
-
-log = logging.getLogger("structchunk")
 
 
 def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
