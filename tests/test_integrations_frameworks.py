@@ -21,6 +21,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 MARKDOWN = SAMPLES / "api-keys.md"
 PDF = SAMPLES / "rust-data-types.pdf"
 HTML = SAMPLES / "docs-page.html"
+EPUB = SAMPLES / "the-waste-land.epub"
 
 
 @pytest.fixture(scope="module")
@@ -302,6 +303,17 @@ def test_converter_takes_paths_and_bytestreams_and_meta(haystack: Any) -> None:
     assert documents[len(markdown)].meta["format"] == "html"
     assert documents[-1].meta["source"] == "guide.md"
     assert documents[0].id == markdown[0].id
+
+
+def test_converter_reads_an_unnamed_epub_bytestream_by_its_mime_type(haystack: Any) -> None:
+    from haystack.dataclasses import ByteStream
+
+    from structchunk.integrations.haystack import StructChunkConverter
+
+    stream = ByteStream(data=EPUB.read_bytes(), mime_type="application/epub+zip")
+    documents = StructChunkConverter(max_tokens=64).run(sources=[stream])["documents"]
+    assert [d.content for d in documents] == [c.text for c in chunk_file(EPUB, max_tokens=64)]
+    assert documents[0].meta["format"] == "epub"
 
 
 def test_converter_meta_per_source_and_its_errors(haystack: Any) -> None:

@@ -226,3 +226,12 @@ def test_strict_names_a_heading_that_reached_no_chunk() -> None:
     audit_headings(root, packed)  # both reach the chunk of bare headings
     with pytest.raises(BudgetError, match="heading lost while packing: 'Gone'"):
         audit_headings(root, [dataclasses.replace(packed[0], body="Kept")])
+
+
+def test_strict_accepts_a_first_heading_that_repeats_the_title_in_other_case() -> None:
+    # The builder folds "# GUIDE BOOK" into the title "Guide Book"; the audit looked for
+    # the heading's exact text in the paths and raised "heading lost" (found on a real
+    # EPUB whose title page repeats the book title in title case).
+    md = "---\ntitle: Guide Book\n---\n\n# GUIDE  BOOK\n\n## Next\n\ntext here\n"
+    chunks = chunk_text(md, strict=True)
+    assert [(c.heading_path, c.body) for c in chunks] == [(["Guide Book", "Next"], "text here")]

@@ -22,6 +22,7 @@ MIME_FORMATS = {
     "text/html": "html",
     "application/xhtml+xml": "html",
     "application/pdf": "pdf",
+    "application/epub+zip": "epub",
     "text/plain": "text",
 }
 """The format of a ByteStream without a file name, from its MIME type."""

@@ -43,13 +43,19 @@ def audit_section(section: Section, groups: list[list[Unit]]) -> None:
         raise BudgetError(f"text lost while packing section {where!r}: {missing!r}")
 
 
+def _title_key(title: str) -> str:
+    return " ".join(title.split()).casefold()
+
+
 def audit_headings(root: Section, chunks: Sequence[PackedChunk]) -> None:
     """Raise `BudgetError` if a heading reached no chunk: neither a chunk's heading path
-    nor, for a heading with nothing under it, a chunk's body."""
-    in_paths = {title for chunk in chunks for title in chunk.heading_path}
+    nor, for a heading with nothing under it, a chunk's body. A first heading that
+    repeats the document title in other case or spacing is in every path as the title
+    (the builder does not repeat it)."""
+    in_paths = {_title_key(title) for chunk in chunks for title in chunk.heading_path}
     bodies: str | None = None  # joined only if some heading is in no path
     for section in root.walk():
-        if not section.title or section.title in in_paths:
+        if not section.title or _title_key(section.title) in in_paths:
             continue
         if bodies is None:
             bodies = " ".join(" ".join(chunk.body.split()) for chunk in chunks)

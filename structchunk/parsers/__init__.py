@@ -10,6 +10,7 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     text.py       plain text
     html/         HTML (BeautifulSoup over lxml)
     pdf/          PDF (pdfplumber)
+    epub/         EPUB e-books (zip + OPF with lxml; chapters through html/chapter.py)
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ FORMATS: dict[str, FormatSpec] = {
         FormatSpec("text", "text", (".txt", ".text")),
         FormatSpec("pdf", "pdf", (".pdf",)),
         FormatSpec("html", "html", (".html", ".htm", ".xhtml")),
+        FormatSpec("epub", "epub", (".epub",)),
     )
 }
 

@@ -1,5 +1,5 @@
 """One iterative walk over the content in document order, reporting headings and blocks to
-the `TreeBuilder`. Inline markup is text in flow; block elements end paragraphs;
+the `TreeBuilder` (or any `TreeSink`). Inline markup is text in flow; block elements end paragraphs;
 whitespace is collapsed as a browser would; lists nest, and code and tables inside a
 list item become part of the item's text.
 """
@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from bs4.element import PageElement, Tag
 
-from ...document import Code, ListBlock, ListItem, Paragraph
-from ..builder import TreeBuilder, flatten_code, flatten_table
+from ...document import Block, Code, ListBlock, ListItem, Paragraph
+from ..builder import flatten_code, flatten_table
 from .dom import (
     BLOCK_TAGS,
     LINE_BREAK,
@@ -33,6 +34,15 @@ DEFAULT_MAX_LIST_DEPTH = 32
 """Lists nested deeper than this are shown at this depth: indentation grows with depth,
 and 20 000 nested lists must not become gigabytes of spaces. (Real documents stay
 under ten levels.)"""
+
+
+class TreeSink(Protocol):
+    """What the walk reports to: a `TreeBuilder`, or a caller that records the headings and
+    blocks first (the EPUB reader sets heading levels from the book's navigation)."""
+
+    def heading(self, level: int, title: str) -> object: ...
+
+    def add(self, block: Block) -> None: ...
 
 
 @dataclass(slots=True)
@@ -62,7 +72,7 @@ class _Item:
 class HtmlWalker:
     """One pass over the kept part of the page, reporting to the builder."""
 
-    def __init__(self, builder: TreeBuilder, skip: set[int]) -> None:
+    def __init__(self, builder: TreeSink, skip: set[int]) -> None:
         self.builder = builder
         self.skip = skip
         self.pieces: list[str] = []
