@@ -10,6 +10,7 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     text.py       plain text
     html/         HTML (BeautifulSoup over lxml)
     pdf/          PDF (pdfplumber)
+    docx/         Word documents (the package XML through lxml)
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ FORMATS: dict[str, FormatSpec] = {
         FormatSpec("text", "text", (".txt", ".text")),
         FormatSpec("pdf", "pdf", (".pdf",)),
         FormatSpec("html", "html", (".html", ".htm", ".xhtml")),
+        FormatSpec("docx", "docx", (".docx", ".docm", ".dotx")),
     )
 }
 
