@@ -90,8 +90,6 @@ _SKIP = frozenset(
 ) | {_MC_FALLBACK}
 """Elements whose content Word does not show as text (or that `Inline` places elsewhere)."""
 _CHARACTERS = {w("noBreakHyphen"): "-", w("softHyphen"): ""}
-_SPACES = re.compile(r"[^\S\n]+")
-_LINE_EDGES = re.compile(r" ?\n ?")
 _CONTENTS_FIELD = re.compile(r"\s*TOC\b", re.IGNORECASE)
 
 
@@ -125,8 +123,8 @@ def text_boxes(element: Element) -> Iterator[Element]:
 def clean_text(text: str) -> str:
     """Runs of spaces (tabs, no-break spaces) to one, none around line breaks, no blank
     lines, ends stripped."""
-    text = _LINE_EDGES.sub("\n", _SPACES.sub(" ", text))
-    return "\n".join(line for line in text.split("\n") if line).strip()
+    lines = (" ".join(line.split()) for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
 
 
 class InlineReader:

@@ -66,6 +66,11 @@ class BodyWalker:
         self._end_block()
         if self._carry:  # the last paragraph's mark deleted: nothing left to join
             self.builder.add(Paragraph(self._carry))
+        root = self.builder.root
+        if not root.blocks and not root.children:  # nothing for a title to head
+            self.builder.set_title("")
+            if self._title:  # a document that is only its Title paragraph: that is its text
+                self.builder.add(Paragraph(" ".join(self._title)))
 
     def _blocks(self, parent: Element) -> None:
         for element in parent:

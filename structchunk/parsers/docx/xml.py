@@ -1,6 +1,8 @@
 """WordprocessingML names and safe XML reading: one parser setup, one-line errors.
 
-Parts are parsed without entity expansion, DTD loading or network access, and within
+Parts are parsed without entity expansion, DTD loading or network access; a part that
+declares a DTD at all is refused (Office never writes one, and ECMA-376 Part 2 forbids
+them in packages), so no entity, expanding or external, reaches the text. Parsing stays within
 libxml2's default limits (elements nested at most 256 deep, text nodes under 10 MB): a
 table nested thousands deep is refused with one line instead of exhausting the stack.
 ISO 29500 *Strict* documents use other namespace URIs for the same vocabulary; they are
@@ -9,6 +11,7 @@ mapped onto the transitional ones before parsing, so the readers know one vocabu
 
 from __future__ import annotations
 
+import functools
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -39,6 +42,7 @@ _SNIFF_BYTES = 4096
 Element: TypeAlias = etree._Element
 
 
+@functools.cache
 def w(name: str) -> str:
     """The Clark name of a WordprocessingML element or attribute: `w("p")`."""
     return f"{{{W_NS}}}{name}"
@@ -56,8 +60,9 @@ def child(element: Element | None, name: str) -> Element | None:
     """The first `w:` child named `name`, or None."""
     if element is None:
         return None
-    found: Element | None = element.find(w(name))
-    return found
+    for found in element.iterchildren(w(name)):  # C-level, unlike `find`'s path parsing
+        return found
+    return None
 
 
 def val(element: Element | None, name: str) -> str | None:
@@ -102,7 +107,16 @@ def parse_part(data: bytes, name: str) -> Element:
         root: Element = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as error:
         raise ParseError(xml_problem(name, error)) from None
+    _refuse_dtd(root, name)
     return root
+
+
+def _refuse_dtd(element: Element, name: str) -> None:
+    docinfo = element.getroottree().docinfo
+    if docinfo.doctype or docinfo.internalDTD is not None:
+        raise ParseError(
+            f"the document part {name!r} declares a DTD, which Office files never do; refused"
+        )
 
 
 def xml_problem(name: str, error: Exception) -> str:
@@ -134,8 +148,12 @@ def iter_children(stream: IO[bytes], name: str, parent_tag: str) -> Iterator[Ele
         remove_comments=True,
         remove_pis=True,
     )
+    checked = False
     try:
         for _, element in events:
+            if not checked:  # the DTD, if any, came before the first element
+                _refuse_dtd(element, name)
+                checked = True
             parent = element.getparent()
             if parent is None or parent.tag != parent_tag:
                 continue
