@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from docx.oxml import parse_xml
 from docx_factory import (
+    NAMESPACES,
+    W,
     add_instance,
     add_notes,
     add_numbering,
@@ -24,7 +27,7 @@ from docx_factory import (
 )
 
 from structchunk import chunk_file
-from structchunk.document import ListBlock, Paragraph, Table
+from structchunk.document import ListBlock, Table
 from structchunk.parsers import detect_format
 
 # --- headings and title -------------------------------------------------------------------
@@ -124,6 +127,22 @@ def test_core_properties_title_without_a_title_paragraph() -> None:
     assert outline(tree) == [(1, ("Quarterly report", "Summary"))]
 
 
+def test_a_document_that_is_only_its_title_keeps_the_title_as_text() -> None:
+    doc = new()
+    doc.core_properties.title = "Metadata only"
+    doc.add_heading("Lonely Title", 0)
+    tree = read(doc)
+    assert tree.title == ""
+    assert texts(tree) == ["Lonely Title"]
+
+
+def test_an_empty_document_has_no_title_and_no_blocks() -> None:
+    doc = new()
+    doc.core_properties.title = "Metadata only"
+    tree = read(doc)
+    assert tree.title == "" and blocks(tree) == []
+
+
 def test_numbered_headings_carry_their_numbers() -> None:
     doc = new()
     add_numbering(doc, 50, [("decimal", "%1."), ("decimal", "%1.%2")])
@@ -215,6 +234,29 @@ def test_numbering_goes_on_after_an_interruption_and_restarts_when_told() -> Non
     assert [i.marker for i in first.items] == ["1.", "2."]
     assert [i.marker for i in second.items] == ["3."]
     assert [i.marker for i in third.items] == ["1."]
+
+
+def test_a_definition_that_defers_to_a_numbering_style_uses_its_levels() -> None:
+    doc = new()
+    add_numbering(doc, 65, [("upperLetter", "%1.")])  # abstract 1065, instance 65
+    doc.styles.element.append(
+        parse_xml(
+            f'<w:style {NAMESPACES} w:type="numbering" w:styleId="Outline">'
+            '<w:name w:val="Outline"/><w:pPr><w:numPr><w:numId w:val="65"/></w:numPr></w:pPr>'
+            "</w:style>"
+        )
+    )
+    doc.part.numbering_part.element.find(f"{{{W}}}num").addprevious(
+        parse_xml(
+            f'<w:abstractNum {NAMESPACES} w:abstractNumId="2066">'
+            '<w:numStyleLink w:val="Outline"/></w:abstractNum>'
+        )
+    )
+    add_instance(doc, 66, 2066)
+    body_xml(doc, para(run("linked"), numbered(66, 0)) + para(run("again"), numbered(66, 0)))
+    (block,) = blocks(read(doc))
+    assert isinstance(block, ListBlock)
+    assert [i.marker for i in block.items] == ["A.", "B."]
 
 
 def test_empty_paragraphs_between_items_do_not_split_a_list() -> None:
@@ -346,17 +388,31 @@ def test_a_one_cell_table_is_a_box_of_paragraphs() -> None:
     assert texts(tree) == ["Note", "Keep the lid closed."]
 
 
-def test_deleted_rows_are_left_out() -> None:
+def test_deleted_rows_and_cells_are_left_out() -> None:
     doc = new()
     body_xml(
         doc,
         table(
             row(cell("h1"), cell("h2")),
             row(cell("gone"), cell("row"), props='<w:del w:id="1" w:author="A"/>'),
-            row(cell("kept"), cell("row")),
+            row(cell("kept"), cell("x", '<w:cellDel w:id="2" w:author="A"/>'), cell("row")),
         ),
     )
     assert only_table(doc).rows == [["kept", "row"]]
+
+
+def test_rows_in_content_controls_and_legacy_horizontal_merges() -> None:
+    doc = new()
+    body_xml(
+        doc,
+        table(
+            row(cell("a"), cell("b"), cell("c")),
+            "<w:sdt><w:sdtContent>"
+            + row(cell("wide", '<w:hMerge w:val="restart"/>'), cell("", "<w:hMerge/>"), cell("z"))
+            + "</w:sdtContent></w:sdt>",
+        ),
+    )
+    assert only_table(doc).rows == [["wide", "wide", "z"]]
 
 
 # --- notes, boxes, changes, fields --------------------------------------------------------
@@ -470,10 +526,12 @@ def test_breaks_tabs_and_special_characters() -> None:
         para(
             "<w:r><w:t>Name:</w:t><w:tab/><w:t>Ada</w:t><w:br/><w:t>Born:</w:t>"
             "<w:tab/><w:t>1815</w:t><w:cr/><w:t>non</w:t><w:noBreakHyphen/><w:t>stop "
-            "hy</w:t><w:softHyphen/><w:t>phen</w:t></w:r>"
+            "hy</w:t><w:softHyphen/><w:t>phen</w:t>"
+            '<w:sym w:font="Symbol" w:char="F0B7"/><w:t xml:space="preserve"> </w:t>'
+            '<w:sym w:font="Arial" w:char="2192"/></w:r>'
         ),
     )
-    assert texts(read(doc)) == ["Name: Ada\nBorn: 1815\nnon-stop hyphen"]
+    assert texts(read(doc)) == ["Name: Ada\nBorn: 1815\nnon-stop hyphen \u2192"]
 
 
 def test_hidden_text_and_comments_are_left_out() -> None:
@@ -589,7 +647,17 @@ def test_chunk_file_reads_a_word_document(tmp_path: object) -> None:
     assert chunk.pages is None and chunk.lines is None and chunk.offsets is None
 
 
-def test_paragraph_objects_are_plain_text() -> None:
+def test_a_haystack_bytestream_of_a_word_document_is_known_by_its_mime_type() -> None:
+    pytest.importorskip("haystack")
+    from haystack.dataclasses import ByteStream
+
+    from structchunk.integrations.haystack import StructChunkConverter
+
     doc = new()
-    doc.add_paragraph("x")
-    assert all(isinstance(b, Paragraph) for b in blocks(read(doc)))
+    doc.add_heading("Guide", 1)
+    doc.add_paragraph("From a stream.")
+    mime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+    stream = ByteStream(data=to_bytes(doc), mime_type=mime)
+    (document,) = StructChunkConverter(max_tokens=64).run(sources=[stream])["documents"]
+    assert document.meta["format"] == "docx"
+    assert document.meta["heading_path"] == "Guide"

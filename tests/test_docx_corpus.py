@@ -55,3 +55,12 @@ def test_a_real_word_document_converts_with_nothing_lost(path: Path, budget: int
     if path.name not in NOT_READ_BY_PYTHON_DOCX:
         ours = set(_WORD.findall(" ".join(chunk.text for chunk in chunks).lower()))
         assert python_docx_words(data) <= ours
+
+
+def test_a_strict_document_reads_like_its_transitional_twin() -> None:
+    def bodies(name: str) -> list[tuple[list[str], str]]:
+        data = (LOCAL_CORPUS / "docx" / "docling" / name).read_bytes()
+        return [(c.heading_path, c.body) for c in iter_chunks_from_bytes(data, name, None)]
+
+    assert bodies("Strict.docx") == bodies("Transitional.docx")
+    assert bodies("Strict.docx")

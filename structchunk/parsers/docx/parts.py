@@ -16,7 +16,15 @@ from typing import IO
 
 from ...errors import ParseError
 from ..packages import Package
-from .xml import DC_NS, PKG_REL_NS, Element, is_strict, parse_part, to_transitional
+from .xml import (
+    DC_NS,
+    PKG_REL_NS,
+    STREAM_ERRORS,
+    Element,
+    is_strict,
+    parse_part,
+    to_transitional,
+)
 
 MAIN_DOCUMENT_TYPE = "officeDocument"
 CORE_PROPERTIES_TYPE = "core-properties"
@@ -107,7 +115,7 @@ def open_main(package: Package, name: str) -> IO[bytes]:
         return io.BytesIO(to_transitional(package.read(name)))
     try:
         return package.zip.open(name)
-    except (OSError, ValueError, NotImplementedError) as error:
+    except (*STREAM_ERRORS, ValueError, NotImplementedError) as error:
         raise ParseError(f"the package's part {name!r} is damaged ({error})") from None
 
 
@@ -115,7 +123,7 @@ def _head(package: Package, name: str) -> bytes:
     try:
         with package.zip.open(name) as member:
             return member.read(4096)
-    except Exception as error:  # zipfile raises many kinds for a damaged member
+    except (*STREAM_ERRORS, ValueError, NotImplementedError) as error:
         raise ParseError(f"the package's part {name!r} is damaged ({error})") from None
 
 
