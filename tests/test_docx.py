@@ -595,6 +595,23 @@ def test_a_contents_field_is_dropped_but_what_follows_it_is_kept() -> None:
     assert tree.dropped == ["Overview 2", "Details 3"]
 
 
+def test_a_contents_field_ending_inside_the_next_paragraph_keeps_that_paragraph() -> None:
+    doc = new()
+    begin = (
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>TOC</w:instrText></w:r>'
+        '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+    )
+    end = '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    body_xml(
+        doc,
+        para(begin + run("Entry\t4"), styled("TOC1"))
+        + para(run("Pages ") + run("5") + end + run("Preface text after the contents.")),
+    )
+    tree = read(doc)
+    assert texts(tree) == ["Preface text after the contents."]
+    assert tree.dropped == ["Entry 4", "Pages 5"]
+
+
 def test_an_unclosed_contents_field_does_not_swallow_the_document() -> None:
     doc = new()
     begin = (

@@ -12,8 +12,9 @@ text after the block. Of an `mc:AlternateContent` only the first choice is read 
 fallback repeats the same content for older readers).
 
 Fields may span paragraphs (a contents field covers all its entries), so the field
-stack lives on the reader, across paragraphs; `Inline.in_contents` tells the walker a
-paragraph was part of a `TOC` field's result.
+stack lives on the reader, across paragraphs; text inside a `TOC` field's result is
+returned apart (`Inline.contents`), so the walker can drop it and keep the rest of the
+paragraph (Word often ends a contents field at the start of the next heading).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class Inline:
     notes: list[NoteRef] = field(default_factory=list)
     boxes: list[Element] = field(default_factory=list)
     """`w:txbxContent` elements of the text boxes anchored in the paragraph."""
-    in_contents: bool = False
+    contents: str = ""
+    """Text that was part of a contents (`TOC`) field's result: dropped, not `text`."""
 
 
 @dataclass(slots=True)
@@ -61,8 +63,7 @@ _MC_CHOICE = f"{{{MC_NS}}}Choice"
 _MC_FALLBACK = f"{{{MC_NS}}}Fallback"
 _MC_ALTERNATE = f"{{{MC_NS}}}AlternateContent"
 _MATH = (f"{{{M_NS}}}oMath", f"{{{M_NS}}}oMathPara")
-_T, _TAB, _PTAB, _BR, _CR = w("t"), w("tab"), w("ptab"), w("br"), w("cr")
-_RUN, _TXBX, _SDT = w("r"), w("txbxContent"), w("sdt")
+_T, _RUN, _TXBX, _SDT = w("t"), w("r"), w("txbxContent"), w("sdt")
 _DRAWINGS = (w("drawing"), w("pict"))
 _NOTE_REFS = {w("footnoteReference"): "footnote", w("endnoteReference"): "endnote"}
 _SKIP = frozenset(
@@ -89,7 +90,15 @@ _SKIP = frozenset(
     )
 ) | {_MC_FALLBACK}
 """Elements whose content Word does not show as text (or that `Inline` places elsewhere)."""
-_CHARACTERS = {w("noBreakHyphen"): "-", w("softHyphen"): ""}
+_WHITESPACE = {
+    w("tab"): " ",
+    w("ptab"): " ",
+    w("br"): "\n",
+    w("cr"): "\n",
+    w("noBreakHyphen"): "-",
+    w("softHyphen"): "",
+}
+"""Run content that stands for characters (tabs read as spaces, breaks as newlines)."""
 _CONTENTS_FIELD = re.compile(r"\s*TOC\b", re.IGNORECASE)
 
 
@@ -134,25 +143,24 @@ class InlineReader:
         self._note_marker = note_marker
         self._fields: list[_Field] = []
         self._overflow = 0
-
-    @property
-    def _visible(self) -> bool:
-        return all(f.in_result for f in self._fields)
-
-    @property
-    def in_contents_field(self) -> bool:
-        return any(f.contents for f in self._fields)
+        self._visible = True
+        """No open field is in its instruction part."""
+        self.in_contents_field = False
+        """An open field is a contents (`TOC`) field showing its result."""
 
     def reset_fields(self) -> None:
         """Forget open fields (a contents field that never ends must not swallow the
         rest of the document)."""
         self._fields.clear()
         self._overflow = 0
+        self._refresh()
 
     def read(self, paragraph: Element) -> Inline:
         """The paragraph's visible text, note references and text boxes."""
-        out = Inline("", in_contents=self.in_contents_field)
+        out = Inline("")
         pieces: list[str] = []
+        contents: list[str] = []
+        sink = self._sink(pieces, contents)
         stack = [iter(paragraph)]
         while stack:
             node = next(stack[-1], None)
@@ -163,48 +171,48 @@ class InlineReader:
             if not isinstance(tag, str) or tag in _SKIP:
                 continue
             if tag == _T:
-                if self._visible:
-                    pieces.append(node.text or "")
+                if sink is not None:
+                    sink.append(node.text or "")
             elif tag == _RUN:
                 if not is_on(child(child(node, "rPr"), "vanish")):
                     stack.append(iter(node))
-            elif tag in (_TAB, _PTAB):
-                pieces.append(" ")
-            elif tag in (_BR, _CR):
-                pieces.append("\n")
-            elif tag in _CHARACTERS:
-                pieces.append(_CHARACTERS[tag])
+            elif tag in _WHITESPACE:
+                if sink is not None:
+                    sink.append(_WHITESPACE[tag])
             elif tag == w("fldChar"):
                 self._field_char(attr(node, "fldCharType"))
-                out.in_contents = out.in_contents or self.in_contents_field
+                sink = self._sink(pieces, contents)
             elif tag == w("instrText"):
                 if self._fields and not self._fields[-1].in_result:
                     self._fields[-1].instruction.append(node.text or "")
             elif tag in _NOTE_REFS:
-                self._note(node, _NOTE_REFS[tag], out, pieces)
+                if sink is pieces:
+                    self._note(node, _NOTE_REFS[tag], out, pieces)
             elif tag == w("sym"):
-                pieces.append(_symbol(attr(node, "char")))
+                if sink is not None:
+                    sink.append(_symbol(attr(node, "char")))
             elif tag in _DRAWINGS:
                 out.boxes.extend(text_boxes(node))
-            elif tag == _MC_ALTERNATE:
-                branch = alternate_branch(node)
-                if branch is not None:
-                    stack.append(iter(branch))
             elif tag in _MATH:
-                if self._visible:
-                    pieces.append("".join(node.itertext()))
-            elif tag == _SDT:
-                content = child(node, "sdtContent")
+                if sink is not None:
+                    sink.append("".join(node.itertext()))
+            else:
+                content = _content(node)
                 if content is not None:
                     stack.append(iter(content))
-            else:  # hyperlink, ins, moveTo, smartTag, customXml, fldSimple, ruby, …
-                stack.append(iter(node))
         out.text = clean_text("".join(pieces))
+        out.contents = clean_text("".join(contents))
         return out
+
+    def _sink(self, pieces: list[str], contents: list[str]) -> list[str] | None:
+        """Where text goes now: nowhere (a field instruction), to the contents, or kept."""
+        if not self._visible:
+            return None
+        return contents if self.in_contents_field else pieces
 
     def _note(self, node: Element, kind: str, out: Inline, pieces: list[str]) -> None:
         note_id = attr(node, "id")
-        if note_id is None or not self._visible:
+        if note_id is None:
             return
         mark = ""  # a custom mark follows as the next run's text
         if attr(node, "customMarkFollows") not in ("1", "true", "on"):
@@ -228,6 +236,22 @@ class InlineReader:
                 self._overflow -= 1
             elif self._fields:
                 self._fields.pop()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self._visible = all(f.in_result for f in self._fields)
+        self.in_contents_field = any(f.contents for f in self._fields)
+
+
+def _content(node: Element) -> Element | None:
+    """What to read of a wrapper: a content control's content, an alternate content's
+    chosen branch, or the element itself (hyperlinks, insertions, smart tags, simple
+    fields, ruby bases, custom XML …)."""
+    if node.tag == _SDT:
+        return child(node, "sdtContent")
+    if node.tag == _MC_ALTERNATE:
+        return alternate_branch(node)
+    return node
 
 
 def _symbol(code: str | None) -> str:

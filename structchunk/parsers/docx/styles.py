@@ -19,7 +19,7 @@ from typing import Literal
 
 from .xml import Element, attr, child, val, w
 
-Role = Literal["title", "subtitle", "contents", "caption"]
+Role = Literal["title", "subtitle", "contents"]
 
 BODY_TEXT_LEVEL = 9
 """`w:outlineLvl` 9 means "body text": no heading, whatever the style is based on."""
@@ -32,7 +32,7 @@ _CONTENTS_NAME = re.compile(r"toc(?: [1-9]| heading)$|table of figures$")
 _LIST_NAME = re.compile(r"list(?: bullet| number| continue)? ([2-9])$")
 """Word's built-in `List Bullet 2` … `List Number 5` styles: single-level lists whose
 level is in the name (their numbering definitions all use level 0)."""
-_ROLES: dict[str, Role] = {"title": "title", "subtitle": "subtitle", "caption": "caption"}
+_ROLES: dict[str, Role] = {"title": "title", "subtitle": "subtitle"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,7 +100,9 @@ class BodyWalker:
             self.reader.reset_fields()  # a contents field never closed: headings end it
         mark = paragraph_mark(self.numbering, ppr, style)
         inline = self.reader.read(paragraph)
-        if self._dropping or inline.in_contents or style.role == "contents":
+        if inline.contents:
+            self.builder.dropped.append(inline.contents)
+        if self._dropping or style.role == "contents":
             if inline.text:
                 self.builder.dropped.append(inline.text)
             return
