@@ -1,4 +1,5 @@
-"""Real Word documents (tests/corpus/docx): each converts within budget with nothing lost.
+"""Real Word documents (tests/corpus/docx): each converts within budget with nothing lost,
+or — the hostile ones of Apache POI's test data — fails with its one-line error.
 
 "Nothing lost" is checked twice: `strict` makes the packer fail on any word of the tree
 missing from the chunks, and every word python-docx reads from the body's paragraphs
@@ -17,11 +18,27 @@ from conftest import LOCAL_CORPUS
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
+from structchunk.errors import EncryptedDocumentError, ParseError
 from structchunk.tokenizers import count_words
 
 FILES = sorted((LOCAL_CORPUS / "docx").rglob("*.docx"))
 BUDGETS = (64, 256)
 _WORD = re.compile(r"[^\W_]+")
+
+EXPECTED_ERRORS = {
+    "bug53475-password-is-pass.docx": (EncryptedDocumentError, "password-protected Word"),
+    "truncated62886.docx": (ParseError, "damaged zip package"),
+    "ExternalEntityInText.docx": (ParseError, "declares a DTD"),
+    "clusterfuzz-testcase-minimized-POIXWPFFuzzer-4791943399604224.docx": (
+        ParseError,
+        "damaged zip package",
+    ),
+    "clusterfuzz-testcase-minimized-POIXWPFFuzzer-5166796835258368.docx": (
+        ParseError,
+        "damaged zip package",
+    ),
+}
+"""Files that must fail, with the error and a piece of its message."""
 
 NOT_READ_BY_PYTHON_DOCX = {"Strict.docx"}
 """python-docx reads only transitional documents; these are checked by `strict` alone."""
@@ -39,7 +56,8 @@ def python_docx_words(data: bytes) -> set[str]:
 
 
 def test_the_corpus_is_there() -> None:
-    assert len(FILES) >= 30
+    assert len(FILES) >= 50
+    assert set(EXPECTED_ERRORS) <= {path.name for path in FILES}
 
 
 @pytest.mark.parametrize("budget", BUDGETS)
@@ -47,6 +65,12 @@ def test_the_corpus_is_there() -> None:
 def test_a_real_word_document_converts_with_nothing_lost(path: Path, budget: int) -> None:
     data = path.read_bytes()
     options = ChunkOptions(max_tokens=budget, strict=True)  # strict: a lost word raises
+    if path.name in EXPECTED_ERRORS:
+        error, said = EXPECTED_ERRORS[path.name]
+        with pytest.raises(error) as caught:
+            list(iter_chunks_from_bytes(data, path.name, None, options))
+        assert said in str(caught.value) and "\n" not in str(caught.value)
+        return
     chunks = list(iter_chunks_from_bytes(data, path.name, None, options))
     for chunk in chunks:
         assert chunk.format == "docx"
