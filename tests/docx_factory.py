@@ -65,6 +65,21 @@ def styled(style_id: str) -> str:
     return f'<w:pStyle w:val="{style_id}"/>'
 
 
+def cell(text: str, props: str = "") -> str:
+    """A table cell holding one paragraph (`props`: `w:tcPr` content such as merges)."""
+    return f"<w:tc><w:tcPr>{props}</w:tcPr>{para(run(text)) if text else para('')}</w:tc>"
+
+
+def row(*cells: str, props: str = "") -> str:
+    """A table row (`props`: `w:trPr` content such as `<w:tblHeader/>`)."""
+    return f"<w:tr><w:trPr>{props}</w:trPr>{''.join(cells)}</w:tr>"
+
+
+def table(*rows: str, props: str = "") -> str:
+    """A table (`props`: `w:tblPr` content such as a caption)."""
+    return f"<w:tbl><w:tblPr>{props}</w:tblPr>{''.join(rows)}</w:tbl>"
+
+
 def numbered(num_id: int, level: int) -> str:
     return f'<w:numPr><w:ilvl w:val="{level}"/><w:numId w:val="{num_id}"/></w:numPr>'
 

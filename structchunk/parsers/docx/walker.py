@@ -64,8 +64,7 @@ class BodyWalker:
         for element in elements:
             self._block(element)
         self._end_block()
-        if self._carry:  # the last paragraph's mark deleted: nothing left to join
-            self.builder.add(Paragraph(self._carry))
+        self._flush_carry()
         root = self.builder.root
         if not root.blocks and not root.children:  # nothing for a title to head
             self.builder.set_title("")
@@ -131,6 +130,7 @@ class BodyWalker:
 
     def _table(self, table: Element) -> None:
         self._end_block()
+        self._flush_carry()
         if is_single_cell(table) and self._nesting < DEFAULT_MAX_NESTING:
             self._nested(row_cells(table_rows(table)[0])[0])
             return
@@ -166,6 +166,13 @@ class BodyWalker:
         text = words_of(element)
         if text:
             self.builder.add(Paragraph(text))
+
+    def _flush_carry(self) -> None:
+        """A paragraph whose mark was deleted, with no paragraph after it to join (a
+        table follows, or the document ends): a paragraph of its own."""
+        if self._carry:
+            self.builder.add(Paragraph(self._carry))
+            self._carry = ""
 
     def _queue(self, notes: list[NoteRef]) -> None:
         self._after.extend(notes)
