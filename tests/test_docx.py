@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 import pytest
 from docx.oxml import parse_xml
 from docx_factory import (
@@ -276,6 +279,31 @@ def test_num_id_zero_switches_a_style_list_off() -> None:
 @pytest.mark.parametrize("name", ["report.docx", "macro.DOCM", "template.dotx"])
 def test_word_extensions_are_detected(name: str) -> None:
     assert detect_format(name) == "docx"
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "application/vnd.ms-word.document.macroEnabled.main+xml",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+    ],
+    ids=["docm", "dotx"],
+)
+def test_macro_enabled_documents_and_templates_are_read(content_type: str) -> None:
+    doc = new()
+    doc.add_heading("Inside", 1)
+    data = to_bytes(doc)
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            part = source.read(info.filename)
+            if info.filename == "[Content_Types].xml":
+                main = b"application/vnd.openxmlformats-officedocument.wordprocessingml"
+                part = part.replace(main + b".document.main+xml", content_type.encode())
+                assert content_type.encode() in part
+            target.writestr(info.filename, part)
+    assert outline(read(out.getvalue())) == [(1, ("Inside",))]
 
 
 def test_chunk_file_reads_a_word_document(tmp_path: object) -> None:
