@@ -23,6 +23,9 @@ MIME_FORMATS = {
     "application/xhtml+xml": "html",
     "application/pdf": "pdf",
     "application/epub+zip": "epub",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template": "docx",
+    "application/vnd.ms-word.document.macroEnabled.12": "docx",
     "text/plain": "text",
 }
 """The format of a ByteStream without a file name, from its MIME type."""

@@ -6,11 +6,13 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
 
     builder.py    the heading stack every parser reports to, and nested-block flattening
     decode.py     bytes to text for the text formats
+    packages.py   zip packages (DOCX, PPTX, XLSX, EPUB): the real kind, opened within bounds
     markdown.py   Markdown (markdown-it-py)
     text.py       plain text
     html/         HTML (BeautifulSoup over lxml)
     pdf/          PDF (pdfplumber)
     epub/         EPUB e-books (zip + OPF with lxml; chapters through html/chapter.py)
+    docx/         Word documents (the package XML through lxml)
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ FORMATS: dict[str, FormatSpec] = {
         FormatSpec("pdf", "pdf", (".pdf",)),
         FormatSpec("html", "html", (".html", ".htm", ".xhtml")),
         FormatSpec("epub", "epub", (".epub",)),
+        FormatSpec("docx", "docx", (".docx", ".docm", ".dotx")),
     )
 }
 
