@@ -12,8 +12,10 @@ import html
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import normalizeReference
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
@@ -21,6 +23,7 @@ from ..document import Code, Document, ListBlock, ListItem, Paragraph, Provenanc
 from . import ParseSettings
 from .builder import TreeBuilder, flatten_code, flatten_table
 from .decode import decode_text
+from .markdown_pieces import pieces, reference_labels
 
 _HEADING_ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
 """`## Title { #anchor }` (MkDocs, Pandoc attribute lists) — not part of the title."""
@@ -76,13 +79,22 @@ def is_yaml_mapping(content: str) -> bool:
     return seen_key
 
 
-def _tokens(text: str) -> list[Token]:
+def _tokens(text: str, env: dict[str, Any] | None = None) -> list[Token]:
     """markdown-it's tokens; a leading `---` block counts as front matter only when it
     is a YAML mapping (else the document is read again without the plugin)."""
-    tokens = _parser().parse(text)
+    tokens = _parser().parse(text, env)
     if tokens and tokens[0].type == "front_matter" and not is_yaml_mapping(tokens[0].content):
-        return _parser(front_matter=False).parse(text)
+        return _parser(front_matter=False).parse(text, env)
     return tokens
+
+
+def _known_references(text: str) -> dict[str, Any]:
+    """A markdown-it environment that knows every link reference label of the whole text,
+    for a piece that uses a label another piece defines (targets are never read)."""
+    references = {
+        normalizeReference(label): {"href": "", "title": ""} for label in reference_labels(text)
+    }
+    return {"references": references}
 
 
 def skipped_lines(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]:
@@ -371,11 +383,31 @@ class _MarkdownWalker:
 
 
 def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
-    """Parse Markdown bytes into a `Document`."""
+    """Parse Markdown bytes into a `Document`; a long text a piece at a time (see
+    markdown_pieces.py), so markdown-it's tokens never hold more than one piece."""
     text = decode_text(data)
     builder = TreeBuilder("markdown")
-    tokens = _tokens(text)
+    walker = _MarkdownWalker(builder)
+    parts = pieces(text)
+    first_line, piece = next(parts)
+    if len(piece) == len(text):  # the usual case: one piece, nothing shared
+        _walk_piece(walker, _tokens(text), text, 0)
+        return builder.finish(text)
+    env = _known_references(text)
+    _walk_piece(walker, _tokens(piece, env), piece, first_line)
+    del piece
+    for first_line, piece in parts:
+        _walk_piece(walker, _parser().parse(piece, env), piece, first_line)
+    return builder.finish(text)
+
+
+def _walk_piece(walker: _MarkdownWalker, tokens: list[Token], text: str, first_line: int) -> None:
+    """Report one piece's tokens; its line numbers moved down by `first_line`."""
     deep = any(token.level >= MAX_NESTING - 1 for token in tokens)
     lost = skipped_lines(tokens, text.split("\n")) if deep else []
-    _MarkdownWalker(builder).walk(tokens, lost)
-    return builder.finish(text)
+    if first_line:
+        for token in tokens:
+            if token.map:
+                token.map = [token.map[0] + first_line, token.map[1] + first_line]
+        lost = [(number + first_line, line) for number, line in lost]
+    walker.walk(tokens, lost)
