@@ -77,15 +77,19 @@ def is_on(element: Element | None) -> bool:
     return attr(element, "val") not in ("0", "false", "off")
 
 
+_SAFE_PARSING: dict[str, bool] = {
+    "resolve_entities": False,
+    "no_network": True,
+    "load_dtd": False,
+    "huge_tree": False,
+    "remove_comments": True,
+    "remove_pis": True,
+}
+"""What every part is read with: no entities, DTDs or network, libxml2's depth limit."""
+
+
 def _parser() -> etree.XMLParser:
-    return etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        huge_tree=False,
-        remove_comments=True,
-        remove_pis=True,
-    )
+    return etree.XMLParser(**_SAFE_PARSING)
 
 
 def is_strict(head: bytes) -> bool:
@@ -138,16 +142,7 @@ def iter_children(stream: IO[bytes], name: str, parent_tag: str) -> Iterator[Ele
     """The children of the first `parent_tag` element of a part, one at a time, each
     complete; the ones already yielded are freed, so memory stays that of one child
     (a 400-page body is read in the memory of its largest table)."""
-    events = etree.iterparse(
-        stream,
-        events=("end",),
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        huge_tree=False,
-        remove_comments=True,
-        remove_pis=True,
-    )
+    events = etree.iterparse(stream, events=("end",), **_SAFE_PARSING)
     checked = False
     try:
         for _, element in events:
