@@ -119,11 +119,11 @@ class Aligner:
             first = self.pages.get(box[0], (start, end))[0]
             self.pages[box[0]] = (first, end)
         text, self.references = masked(source_text) if html else (source_text, [])
-        lowered = text.lower()
-        self.text = lowered if len(lowered) == len(text) else text
+        lowered = _lower_in_steps(text)
+        self.text = lowered if lowered is not None else text
         """Searched lower-cased (a parser's `Tip` for an admonition's `tip`) when that
         keeps every offset."""
-        self.folded = self.text is lowered
+        self.folded = lowered is not None
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", source_text)]
         self.start = 0
         """Where the previous chunk began: no later chunk starts before it."""
@@ -365,6 +365,20 @@ class _Walk:
                 break
             run += 1
         return run
+
+
+LOWER_STEP = 1 << 20
+"""Characters lower-cased at a time: `str.lower` sets aside three times its input for
+the longest case mappings, which on a long text of 4-byte characters (one emoji makes
+the whole string so) was 130 MB for an 11 MB Markdown file."""
+
+
+def _lower_in_steps(text: str) -> str | None:
+    """`text` lower-cased, or None when that would change its length (`İ`), so that
+    offsets into the lower-cased text would not be offsets into the text."""
+    parts = [text[at : at + LOWER_STEP].lower() for at in range(0, len(text), LOWER_STEP)]
+    lowered = parts[0] if len(parts) == 1 else "".join(parts)
+    return lowered if len(lowered) == len(text) else None
 
 
 def _only_markup_between(text: str, start: int, end: int) -> bool:
