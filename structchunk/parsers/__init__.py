@@ -10,6 +10,9 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     text.py       plain text
     html/         HTML (BeautifulSoup over lxml)
     pdf/          PDF (pdfplumber)
+    pptx/         PowerPoint decks (python-pptx): a section per slide
+    xlsx/         Excel workbooks (openpyxl, streamed): a section per sheet, its tables
+    numbers.py    numbers as a spreadsheet shows them (XLSX cells, PPTX chart data)
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ FORMATS: dict[str, FormatSpec] = {
         FormatSpec("text", "text", (".txt", ".text")),
         FormatSpec("pdf", "pdf", (".pdf",)),
         FormatSpec("html", "html", (".html", ".htm", ".xhtml")),
+        FormatSpec("pptx", "pptx", (".pptx", ".pptm", ".ppsx", ".potx")),
+        FormatSpec("xlsx", "xlsx", (".xlsx", ".xlsm", ".xltx")),
     )
 }
 
