@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+import zlib
 
 from lxml import etree
 from pptx import Presentation
@@ -33,8 +34,9 @@ from ..builder import TreeBuilder, collapse_whitespace
 from ..packages import open_package
 from .slides import NOTES_TITLE, SHAPE_ERRORS, SlideContent, read_slide
 
-OPEN_ERRORS = (*SHAPE_ERRORS, zipfile.BadZipFile, EOFError, OSError, TypeError)
-"""What opening a damaged package through python-pptx raises."""
+OPEN_ERRORS = (*SHAPE_ERRORS, zipfile.BadZipFile, zlib.error, EOFError, OSError, TypeError)
+"""What opening a damaged package through python-pptx raises (zlib's error for a part
+whose compressed data is corrupt, zipfile's for a bad checksum or a cut-off part)."""
 
 
 def parse(data: bytes, source: str, settings: ParseSettings) -> Document:

@@ -22,8 +22,6 @@ from .text import A, P, element_text
 DEFAULT_ROW_TOLERANCE_EMU = 228_600
 """Shapes whose tops differ by less than a quarter inch (one line of 18-point text) are on
 one row and read left to right; columns of text boxes are rarely aligned more exactly."""
-MAX_GROUP_DEPTH = 64
-"""Groups nested deeper are not opened (PowerPoint itself offers a handful of levels)."""
 
 TITLE_TYPES = frozenset(
     {PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE, PP_PLACEHOLDER.VERTICAL_TITLE}
@@ -93,8 +91,7 @@ def in_reading_order(shapes: Iterable[BaseShape]) -> list[BaseShape]:
         if shape is None:
             stack.pop()
         elif isinstance(shape, GroupShape):
-            if len(stack) < MAX_GROUP_DEPTH:
-                stack.append(iter(_sorted(shape.shapes)))
+            stack.append(iter(_sorted(shape.shapes)))
         else:
             out.append(shape)
     return out

@@ -20,6 +20,7 @@ table's pieces carry `table_rows` instead.
 from __future__ import annotations
 
 import zipfile
+import zlib
 
 from lxml import etree
 
@@ -38,13 +39,14 @@ from .workbook import SheetEntry, open_workbook
 READ_ERRORS = (
     etree.LxmlError,
     zipfile.BadZipFile,
+    zlib.error,
     EOFError,
     OSError,
     KeyError,
     ValueError,
 )
 """What reading a damaged sheet part raises: lxml's syntax errors, zipfile's CRC and
-truncation errors (a member's data cut short)."""
+truncation errors (a member's data cut short), zlib's for corrupt compressed data."""
 
 
 def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
@@ -95,7 +97,9 @@ def sheet_blocks(cells: SheetCells, tables: list[DefinedTable]) -> list[Block]:
     for table in tables:
         region = _take(cells.rows, table)
         if region is not None:
-            blocks = region_blocks(cells.rows, region, merges, table.header_rows, table.caption)
+            blocks = region_blocks(
+                cells.rows, region, merges, cells.typed_rows, table.header_rows, table.caption
+            )
             placed.append(((region.top, region.left), blocks))
             _remove(cells.rows, region)
     regions = join_continuations(split_regions(cells.rows), cells.typed_rows)
@@ -104,7 +108,7 @@ def sheet_blocks(cells: SheetCells, tables: list[DefinedTable]) -> list[Block]:
     for region in regions:
         while placed and placed[0][0] < (region.top, region.left):
             out.extend(placed.pop(0)[1])
-        out.extend(region_blocks(cells.rows, region, merges))
+        out.extend(region_blocks(cells.rows, region, merges, cells.typed_rows))
     for _, blocks in placed:
         out.extend(blocks)
     return out

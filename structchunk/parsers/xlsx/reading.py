@@ -156,7 +156,10 @@ class _RowReader:
         return self.columns.number(match.group(1)) if match else following
 
     def _raw(self, cell: etree._Element) -> tuple[str, bool]:
-        """The cell's value text and whether it has one (`<v>`, or an inline string)."""
+        """The cell's value text and whether it has one (`<v>`, or an inline string).
+
+        A formula with no `<v>`, or an empty one that is not a text result (openpyxl
+        writes `<v></v>`), was never calculated: it is counted."""
         if len(cell) == 1 and cell[0].tag == self.value_tag:  # the usual cell: `<v>` only
             value = cell[0].text
             return (value, True) if value else ("", False)
@@ -173,11 +176,9 @@ class _RowReader:
                     for t in child.iter(self.text_tag)
                     if t.getparent() is None or t.getparent().tag != self.phonetic_tag
                 )
-        if value is None:
-            if formula:
-                self.uncached += 1
-            return "", False
-        return value, bool(value)
+        if formula and not value and (value is None or cell.get("t") != "str"):
+            self.uncached += 1
+        return (value, True) if value else ("", False)
 
 
 def _positive(text: str | None, default: int) -> int:

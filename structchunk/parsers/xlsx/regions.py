@@ -29,6 +29,8 @@ rows over the larger block's) are one block: a form's numbers, labels and values
 apart by a narrow spacer column read row by row. Tables side by side rarely share three
 quarters of their rows (one is longer, or starts lower); two that do are read as one
 wide table, their rows still whole."""
+MAX_SPACER_COLUMNS = 2
+"""Empty columns a spacer may be; blocks further apart are never one block."""
 DEFAULT_MAX_GAP_ROWS = 2
 """Blank rows a table may have inside it and still be read as one: authors leave one or
 two to set off groups of rows; a wider gap separates tables."""
@@ -126,8 +128,9 @@ def _groups(positions: list[int], cuts: list[int]) -> list[list[int]]:
 
 
 def _join_aligned(rows: Rows, present: list[int], groups: list[list[int]]) -> list[list[int]]:
-    """Column groups joined again where they share their rows (`DEFAULT_ROW_ALIGNMENT`):
-    the columns of one form or table with an empty spacer column, not two tables."""
+    """Column groups joined again where they share their rows (`DEFAULT_ROW_ALIGNMENT`)
+    across a narrow gap: the columns of one form or table with an empty spacer column,
+    not two tables."""
     starts = [group[0] for group in groups]
     members: list[set[int]] = [set() for _ in groups]
     for key in present:
@@ -138,7 +141,9 @@ def _join_aligned(rows: Rows, present: list[int], groups: list[list[int]]) -> li
     joined = members[0]
     for group, group_rows in zip(groups[1:], members[1:]):
         shared = len(joined & group_rows)
-        if shared >= DEFAULT_ROW_ALIGNMENT * max(len(joined), len(group_rows)):
+        if group[0] - out[-1][-1] - 1 <= MAX_SPACER_COLUMNS and shared >= (
+            DEFAULT_ROW_ALIGNMENT * max(len(joined), len(group_rows))
+        ):
             out[-1].extend(group)
             joined |= group_rows
         else:

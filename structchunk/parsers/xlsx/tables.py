@@ -1,11 +1,15 @@
 """One block of cells into blocks of the tree: a `Table`, or a paragraph for a lone row.
 
-The first row of a block is its header (a defined table says how many it has); leading
-rows that hold a single value above a wider block (a title such as "Sales 2024") become
-the table's caption. Merged cells are filled as the HTML reader fills spans: a vertical
-merge repeats its text in every row it covers (each row of a split table must stand
-alone), a horizontal merge repeats across header rows only and keeps its text once, in
-its first column, in body rows.
+The first row of a block is its header (a defined table says how many it has), and so is
+the next when the row above groups columns under merged cells and it holds no numbers
+(`Revenue` merged over `Q1 | Q2`); leading rows that hold a single value above a wider
+block (a title such as "Sales 2024") become the table's caption. A block of one row is a
+paragraph of its values joined by ` | `.
+
+Merged cells are filled as the HTML reader fills spans: a vertical merge repeats its text
+in every row it covers (each row of a split table must stand alone), a horizontal merge
+repeats across header rows only and keeps its text once, in its first column, in body
+rows.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from .regions import Region
 
 MAX_CAPTION_ROWS = 2
 """A title and a subtitle above a table; a third single-value row is data."""
+MAX_HEADER_ROWS = 3
+"""Column groups two deep over the column labels; deeper grouping is rare in sheets."""
 DEFAULT_SPARSE_FACTOR = 20
 """A block whose bounding box has more than this many cells per non-empty cell (and at
 least `_SPARSE_MIN_AREA`) is not drawn as a grid of empty cells: each row becomes a line
@@ -39,36 +45,61 @@ def region_blocks(
     rows: Rows,
     region: Region,
     merges: Merges,
+    typed_rows: set[int],
     header_rows: int | None = None,
     caption: str = "",
 ) -> list[Block]:
-    """The blocks of one region; `header_rows` None means "guess": the first row."""
+    """The blocks of one region; `header_rows` None means "guess" (see the module)."""
     width = region.right - region.left + 1
     filled = sum(1 for r in region.rows for c in rows[r] if region.left <= c <= region.right)
     area = width * len(region.rows)
     if area >= _SPARSE_MIN_AREA and area > DEFAULT_SPARSE_FACTOR * filled:
         return _sparse_lines(rows, region)
     grid = [[rows[r].get(c, "") for c in range(region.left, region.right + 1)] for r in region.rows]
-    titles: list[str] = [caption] if caption else []
+    titles = [caption] if caption else []
     taken = 0
     if header_rows is None:
-        while (
-            taken < MAX_CAPTION_ROWS
-            and len(grid) - taken >= 3
-            and width >= 2
-            and sum(1 for cell in grid[taken] if cell) == 1
-        ):
-            titles.append(next(cell for cell in grid[taken] if cell))
-            taken += 1
-    header = 1 if header_rows is None else header_rows
-    _fill_merges(grid, region, merges, taken, taken + header)
+        titles.extend(_title_rows(grid))
+        taken = len(titles) - (1 if caption else 0)
+        header_rows = _header_rows(region, merges, typed_rows, taken)
+    _fill_merges(grid, region, merges, taken, taken + header_rows)
     body = _drop_empty_columns(grid[taken:])
     caption = " ".join(titles)
-    if header_rows is None and len(body) == 1:
-        line = " | ".join(cell for cell in body[0] if cell)
-        return [Paragraph(caption), Paragraph(line)] if caption else [Paragraph(line)]
-    rows_out = [row for row in body[header:] if any(row)]
-    return [Table(body[:header], rows_out, caption=caption)]
+    if len(body) == 1 and len(body[0]) > 1 and not caption:
+        return [Paragraph(" | ".join(cell for cell in body[0] if cell))]
+    if len(body) == 1 and len(body[0]) == 1:
+        return [Paragraph(text) for text in (caption, body[0][0]) if text]
+    rows_out = [row for row in body[header_rows:] if any(row)]
+    return [Table(body[:header_rows], rows_out, caption=caption)]
+
+
+def _title_rows(grid: list[list[str]]) -> list[str]:
+    """Leading rows holding a single value above a wider block of at least two rows."""
+    titles: list[str] = []
+    while (
+        len(titles) < MAX_CAPTION_ROWS
+        and len(grid) - len(titles) >= 3
+        and len(grid[0]) >= 2
+        and sum(1 for cell in grid[len(titles)] if cell) == 1
+    ):
+        titles.append(next(cell for cell in grid[len(titles)] if cell))
+    return titles
+
+
+def _header_rows(region: Region, merges: Merges, typed_rows: set[int], first: int) -> int:
+    """One header row, and the next ones too while the row above groups columns under a
+    merged cell and the row itself holds no number or date (`Revenue` over `Q1 | Q2`)."""
+    count = 1
+    while count < MAX_HEADER_ROWS and first + count < len(region.rows) - 1:
+        above, row = region.rows[first + count - 1], region.rows[first + count]
+        grouped = any(
+            right > left and region.left <= left <= region.right
+            for _, left, _, right in merges.get(above, ())
+        )
+        if not grouped or row in typed_rows:
+            break
+        count += 1
+    return count
 
 
 def _drop_empty_columns(grid: list[list[str]]) -> list[list[str]]:
