@@ -56,6 +56,12 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
 
 
+def cpu_s() -> float:
+    """CPU seconds of this process: steadier than wall time on a shared machine."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def child(stage: str, path: str, max_tokens: int) -> None:
     """One stage in this process; prints its measurements as JSON."""
     from structchunk import ChunkOptions
@@ -65,11 +71,12 @@ def child(stage: str, path: str, max_tokens: int) -> None:
     get_parser("xlsx")  # imports openpyxl, as the other stages do
     data = Path(path).read_bytes()
     options = ChunkOptions(max_tokens=max_tokens)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), cpu_s()
     result: dict[str, object] = {"stage": stage}
     if stage in ("parse", "convert"):
         document = parse_document(data, path, "xlsx", options)
         result["parse_s"] = round(time.perf_counter() - start, 2)
+        result["parse_cpu_s"] = round(cpu_s() - cpu, 2)
         result["parse_peak_mb"] = round(peak_mb(), 1)
         tables = [b for s in document.sections() for b in s.blocks]
         result["body_rows"] = sum(len(getattr(b, "rows", [])) for b in tables)
@@ -81,6 +88,7 @@ def child(stage: str, path: str, max_tokens: int) -> None:
                 chunks += 1
         result["chunks"] = chunks
     result["total_s"] = round(time.perf_counter() - start, 2)
+    result["total_cpu_s"] = round(cpu_s() - cpu, 2)
     result["peak_mb"] = round(peak_mb(), 1)
     print(json.dumps(result))
 

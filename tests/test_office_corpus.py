@@ -101,3 +101,28 @@ def test_every_real_office_file_converts_or_fails_in_one_line(path: Path, budget
     found = set(_WORD.findall(" ".join(chunk.text for chunk in chunks)))
     expected = deck_words(path) if path.suffix.startswith(".ppt") else workbook_words(path)
     assert not expected - found, f"words lost: {sorted(expected - found)[:10]}"
+
+
+@pytest.mark.parametrize(
+    ("sample", "mime_type"),
+    [
+        (
+            "slides-sample.pptx",
+            "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+        ),
+        (
+            "regional-sales.xlsx",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        ),
+    ],
+)
+def test_haystack_knows_office_streams_by_their_mime_type(sample: str, mime_type: str) -> None:
+    pytest.importorskip("haystack")
+    from haystack.dataclasses import ByteStream
+
+    from structchunk.integrations.haystack import StructChunkConverter
+
+    data = (ROOT / "samples" / sample).read_bytes()
+    documents = StructChunkConverter().run(sources=[ByteStream(data=data, mime_type=mime_type)])
+    assert documents["documents"]
+    assert {d.meta["format"] for d in documents["documents"]} == {sample.rsplit(".", 1)[1]}

@@ -403,3 +403,17 @@ def test_a_dense_table_comes_back_cell_for_cell(body: list[list[int | str]]) -> 
 
     blocks: list[Block] = sheet(read(workbook_bytes(build)), "Data").blocks
     assert blocks == [Table([header], [[str(cell) for cell in row] for row in body])]
+
+
+def test_a_workbook_over_the_cell_limit_fails_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from structchunk.errors import ParseError
+    from structchunk.parsers.xlsx import reading
+
+    monkeypatch.setattr(reading, "DEFAULT_MAX_CELLS", 5)
+
+    def build(book: Any) -> None:
+        rows_of(book.create_sheet("One"), [["a", "b"], [1, 2]])
+        rows_of(book.create_sheet("Two"), [["c", "d"], [3, 4]])
+
+    with pytest.raises(ParseError, match="the workbook holds more than 5 non-empty cells"):
+        read(workbook_bytes(build))

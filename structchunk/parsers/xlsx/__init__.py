@@ -29,8 +29,9 @@ from ...errors import ParseError
 from .. import ParseSettings
 from ..builder import TreeBuilder
 from ..packages import open_package
+from . import reading
 from .parts import DefinedTable, defined_tables
-from .reading import DEFAULT_MAX_CELLS, Rows, SheetCells, read_sheet
+from .reading import Rows, SheetCells, read_sheet
 from .regions import Region, join_continuations, split_regions
 from .tables import index_merges, region_blocks
 from .values import CellText
@@ -58,7 +59,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
         raise ParseError(f"the workbook cannot be read ({_one_line(error)})") from None
     builder = TreeBuilder("xlsx", book.title)
     texts = CellText(book)
-    budget = DEFAULT_MAX_CELLS
+    budget = reading.DEFAULT_MAX_CELLS
     left_out: list[SheetEntry] = []
     failures: list[str] = []
     uncached = 0

@@ -23,9 +23,10 @@ from .values import CellText
 from .workbook import R_NAMESPACES
 
 DEFAULT_MAX_CELLS = 10_000_000
-"""Non-empty cells a workbook may hold before it is refused. The section tree keeps
-every cell's text: about 190 bytes a cell by the 100 000-row measurement in docs/xlsx.md,
-so 10 million cells is about 2 GB, what a batch worker may reasonably take."""
+"""Non-empty cells a workbook may hold before it is refused. Converting costs about 210
+bytes of memory a cell at its peak (110 to read the sheet, the rest to pack it: the
+100 000-row benchmark in docs/xlsx.md), so 10 million cells is about 2 GB, what a batch
+worker may reasonably take; a larger export is better split or chunked as CSV."""
 
 DEFAULT_SHARED_TEXTS = 200_000
 """Distinct cell texts remembered per sheet so repeats share one string (categories,
