@@ -3,9 +3,11 @@ notes, furniture and hidden slides, checked on decks the tests build with python
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,7 @@ from office_factory import (
     deck_bytes,
     hide,
     mark_bullets,
+    rewrite_part,
     set_levels,
 )
 from pptx.chart.data import CategoryChartData
@@ -332,3 +335,31 @@ def test_list_depths_follow_paragraph_levels(levels: list[int]) -> None:
     assert isinstance(block, ListBlock)
     base = min(levels)
     assert [(i.depth, i.text) for i in block.items] == [(lv - base, t) for lv, t in items]
+
+
+PRESENTATION_MAIN = (
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"
+)
+
+
+@pytest.mark.parametrize(
+    ("content_type", "suffix"),
+    [
+        ("application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml", "ppsx"),
+        ("application/vnd.openxmlformats-officedocument.presentationml.template.main+xml", "potx"),
+        ("application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml", "pptm"),
+    ],
+)
+def test_slide_shows_templates_and_macro_decks_are_read_like_decks(
+    content_type: str, suffix: str
+) -> None:
+    presentation = deck()
+    add_box(add_slide(presentation, "Opening"), "Welcome", 1, 2)
+    data = rewrite_part(
+        deck_bytes(presentation),
+        "[Content_Types].xml",
+        lambda xml: xml.replace(PRESENTATION_MAIN.encode(), content_type.encode()),
+    )
+    assert content_type.encode() in zipfile.ZipFile(io.BytesIO(data)).read("[Content_Types].xml")
+    (chunk,) = iter_chunks_from_bytes(data, f"show.{suffix}")
+    assert (chunk.heading_path, chunk.body) == (["Opening"], "Welcome")

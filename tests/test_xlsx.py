@@ -5,10 +5,12 @@ are larger (or claim to be) than they look — on workbooks the tests build."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -417,3 +419,29 @@ def test_a_workbook_over_the_cell_limit_fails_in_one_line(monkeypatch: pytest.Mo
 
     with pytest.raises(ParseError, match="the workbook holds more than 5 non-empty cells"):
         read(workbook_bytes(build))
+
+
+SHEET_MAIN = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+
+
+@pytest.mark.parametrize(
+    ("content_type", "suffix"),
+    [
+        ("application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml", "xltx"),
+        ("application/vnd.ms-excel.sheet.macroEnabled.main+xml", "xlsm"),
+    ],
+)
+def test_templates_and_macro_workbooks_are_read_like_workbooks(
+    content_type: str, suffix: str
+) -> None:
+    def build(book: Any) -> None:
+        rows_of(book.create_sheet("Stock"), [["Item", "Count"], ["bolts", 120]])
+
+    data = rewrite_part(
+        workbook_bytes(build),
+        "[Content_Types].xml",
+        lambda xml: xml.replace(SHEET_MAIN.encode(), content_type.encode()),
+    )
+    assert content_type.encode() in zipfile.ZipFile(io.BytesIO(data)).read("[Content_Types].xml")
+    (chunk,) = iter_chunks_from_bytes(data, f"stock.{suffix}")
+    assert chunk.heading_path == ["Stock"] and "| bolts | 120 |" in chunk.body

@@ -22,8 +22,9 @@ import zipfile
 import zlib
 
 from lxml import etree
-from pptx import Presentation
 from pptx.exc import PythonPptxError
+from pptx.package import Package as PptxPackage
+from pptx.parts.presentation import PresentationPart
 from pptx.presentation import Presentation as PresentationType
 from pptx.slide import Slide
 
@@ -31,7 +32,7 @@ from ...document import Document, Provenance
 from ...errors import ParseError
 from .. import ParseSettings
 from ..builder import TreeBuilder, collapse_whitespace
-from ..packages import open_package
+from ..packages import Package, open_package
 from .slides import NOTES_TITLE, SHAPE_ERRORS, SlideContent, read_slide
 
 OPEN_ERRORS = (*SHAPE_ERRORS, zipfile.BadZipFile, zlib.error, EOFError, OSError, TypeError)
@@ -43,7 +44,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     """Parse a PowerPoint package into a `Document` with one section per visible slide."""
     package = open_package(data, "pptx")
     try:
-        deck = Presentation(package.stream())
+        deck = open_deck(package)
         slides = list(deck.slides)
     except OPEN_ERRORS as error:
         raise ParseError(f"the presentation cannot be read ({_one_line(error)})") from None
@@ -71,6 +72,17 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
         if slides and not hidden:
             document.warnings.append("the presentation has no text (pictures only?)")
     return document
+
+
+def open_deck(package: Package) -> PresentationType:
+    """The presentation in the package. `pptx.Presentation()` accepts only the .pptx and
+    .pptm main parts; a slide show (.ppsx) or template (.potx) has the same parts under
+    another content type, so the package is opened directly."""
+    main = PptxPackage.open(package.stream()).main_document_part
+    if not isinstance(main, PresentationPart):
+        raise ParseError("the package's main part is not a presentation")
+    presentation: PresentationType = main.presentation
+    return presentation
 
 
 def add_slide(builder: TreeBuilder, content: SlideContent) -> None:
