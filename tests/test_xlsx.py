@@ -445,3 +445,25 @@ def test_templates_and_macro_workbooks_are_read_like_workbooks(
     assert content_type.encode() in zipfile.ZipFile(io.BytesIO(data)).read("[Content_Types].xml")
     (chunk,) = iter_chunks_from_bytes(data, f"stock.{suffix}")
     assert chunk.heading_path == ["Stock"] and "| bolts | 120 |" in chunk.body
+
+
+def test_a_workbook_in_strict_ooxml_namespaces_reads_the_same() -> None:
+    def build(book: Any) -> None:
+        rows_of(book.create_sheet("Stock"), [["Item", "Count"], ["bolts", 120]])
+
+    transitional = workbook_bytes(build)
+    source = zipfile.ZipFile(io.BytesIO(transitional))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as strict:  # ISO 29500 Strict's namespaces
+        for info in source.infolist():
+            part = source.read(info.filename).replace(
+                b"http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+                b"http://purl.oclc.org/ooxml/spreadsheetml/main",
+            )
+            part = part.replace(
+                b"http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+                b"http://purl.oclc.org/ooxml/officeDocument/relationships",
+            )
+            strict.writestr(info.filename, part)
+    expected = read(transitional).root.children
+    assert expected and read(buffer.getvalue()).root.children == expected
