@@ -363,3 +363,29 @@ def test_slide_shows_templates_and_macro_decks_are_read_like_decks(
     assert content_type.encode() in zipfile.ZipFile(io.BytesIO(data)).read("[Content_Types].xml")
     (chunk,) = iter_chunks_from_bytes(data, f"show.{suffix}")
     assert (chunk.heading_path, chunk.body) == (["Opening"], "Welcome")
+
+
+_WORDS = st.lists(
+    st.text(st.characters(categories=("L", "N")), min_size=1, max_size=10), min_size=1, max_size=30
+)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(_WORDS, _WORDS), min_size=1, max_size=5))
+def test_every_slide_title_is_a_heading_path_and_every_word_is_kept(
+    slides: list[tuple[list[str], list[str]]],
+) -> None:
+    presentation = deck()
+    titles = [[f"S{n} " + " ".join(title)] for n, (title, _) in enumerate(slides, start=1)]
+    for (heading,), (_, body) in zip(titles, slides):
+        add_box(add_slide(presentation, heading), " ".join(body), 1, 2, width=8)
+    chunks = list(
+        iter_chunks_from_bytes(
+            deck_bytes(presentation), "deck.pptx", None, ChunkOptions(max_tokens=16), strict=True
+        )
+    )
+    paths = [chunk.heading_path for chunk in chunks]
+    assert [path for i, path in enumerate(paths) if i == 0 or path != paths[i - 1]] == titles
+    words = [word for chunk in chunks for word in chunk.body.split()]
+    assert words == [word for _, body in slides for word in body]
+    assert all(chunk.pages == [titles.index(chunk.heading_path) + 1] for chunk in chunks)
