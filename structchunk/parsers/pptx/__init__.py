@@ -33,7 +33,7 @@ from ...errors import ParseError
 from .. import ParseSettings
 from ..builder import TreeBuilder, collapse_whitespace
 from ..packages import Package, open_package
-from .slides import NOTES_TITLE, SHAPE_ERRORS, SlideContent, read_slide
+from .slides import NOTES_TITLE, SHAPE_ERRORS, SlideContent, one_line, read_slide
 
 OPEN_ERRORS = (*SHAPE_ERRORS, zipfile.BadZipFile, zlib.error, EOFError, OSError, TypeError)
 """What opening a damaged package through python-pptx raises (zlib's error for a part
@@ -47,7 +47,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
         deck = open_deck(package)
         slides = list(deck.slides)
     except OPEN_ERRORS as error:
-        raise ParseError(f"the presentation cannot be read ({_one_line(error)})") from None
+        raise ParseError(f"the presentation cannot be read ({one_line(error)})") from None
     builder = TreeBuilder("pptx", _core_title(deck))
     hidden: list[int] = []
     for number, slide in enumerate(slides, start=1):
@@ -57,7 +57,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
         try:
             content = read_slide(slide, number)
         except SHAPE_ERRORS as error:
-            builder.warnings.append(f"slide {number} skipped: {_one_line(error)}")
+            builder.warnings.append(f"slide {number} skipped: {one_line(error)}")
             continue
         add_slide(builder, content)
     if hidden:
@@ -117,7 +117,3 @@ def _core_title(deck: PresentationType) -> str:
     except (PythonPptxError, KeyError, ValueError, etree.LxmlError):
         return ""
     return "" if DEFAULT_TITLES.fullmatch(title) else title
-
-
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split()) or type(error).__name__

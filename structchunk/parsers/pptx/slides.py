@@ -8,7 +8,6 @@ read is left out with a warning naming the slide; the rest of the deck still con
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -22,8 +21,6 @@ from .graphics import chart_blocks, is_smartart, smartart_block, table_block
 from .shapes import slide_shapes
 from .styles import inherited_styles
 from .text import P, text_blocks
-
-log = logging.getLogger("structchunk")
 
 NOTES_TITLE = "Notes"
 """The heading of a slide's speaker notes (PowerPoint's own name for them)."""
@@ -66,12 +63,19 @@ def read_slide(slide: Slide, number: int) -> SlideContent:
         try:
             content.blocks.extend(shape_blocks(shape, slide, prov))
         except SHAPE_ERRORS as error:
-            content.problems.append(f"slide {number}: shape {shape.name!r} skipped ({error})")
+            content.problems.append(
+                f"slide {number}: shape {shape.name!r} skipped ({one_line(error)})"
+            )
     try:
         content.notes = notes_blocks(slide, prov)
     except SHAPE_ERRORS as error:
-        content.problems.append(f"slide {number}: speaker notes skipped ({error})")
+        content.problems.append(f"slide {number}: speaker notes skipped ({one_line(error)})")
     return content
+
+
+def one_line(error: BaseException) -> str:
+    """An exception's message on one line (lxml's and python-pptx's may span several)."""
+    return " ".join(str(error).split()) or type(error).__name__
 
 
 def shape_blocks(shape: BaseShape, slide: Slide, prov: Provenance) -> list[Block]:
