@@ -349,7 +349,22 @@ def test_one_broken_sheet_is_skipped_and_the_others_still_read() -> None:
     data = rewrite_part(workbook_bytes(build), "xl/worksheets/sheet1.xml", lambda x: x[:-40])
     document = read(data)
     assert [s.title for s in document.root.children] == ["Fine"]
-    assert document.warnings[0].startswith("sheet 'Broken' skipped: ")
+    assert document.warnings[0].startswith("sheet 'Broken': ")
+    assert document.warnings[0].endswith(" (sheet skipped)")
+
+
+def test_a_workbook_whose_every_sheet_is_broken_fails_in_one_line() -> None:
+    from structchunk.errors import ParseError
+
+    def build(book: Any) -> None:
+        rows_of(book.create_sheet("Broken"), [["a"], [1]])
+
+    data = rewrite_part(workbook_bytes(build), "xl/worksheets/sheet1.xml", lambda x: x[:-40])
+    with pytest.raises(
+        ParseError, match=r"^the workbook cannot be read \(sheet 'Broken': "
+    ) as raised:
+        read(data)
+    assert "\n" not in str(raised.value)
 
 
 def test_an_empty_workbook_gives_no_records() -> None:

@@ -62,6 +62,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     budget = reading.DEFAULT_MAX_CELLS
     left_out: list[SheetEntry] = []
     failures: list[str] = []
+    """`sheet 'Name': what went wrong`, for each sheet that could not be read."""
     uncached = 0
     for sheet in book.sheets:
         if sheet.kind != "worksheet" or sheet.state != "visible":
@@ -70,7 +71,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
         try:
             cells = read_sheet(package, sheet.path, book.ns, texts, budget)
         except READ_ERRORS as error:
-            failures.append(f"sheet {sheet.name!r} skipped: {_one_line(error)}")
+            failures.append(f"sheet {sheet.name!r}: {_one_line(error)}")
             continue
         budget -= cells.cells
         uncached += cells.uncached_formulas
@@ -81,7 +82,7 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
                 builder.add(block)
     if failures and len(failures) == sum(1 for s in book.sheets if s not in left_out):
         raise ParseError(f"the workbook cannot be read ({failures[0]})")
-    builder.warnings.extend(failures)
+    builder.warnings.extend(f"{failure} (sheet skipped)" for failure in failures)
     _warn(builder, left_out, uncached)
     document = builder.finish()
     if not document.has_headings():  # nothing to read: no title alone in the records
