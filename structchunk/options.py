@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .ids import short_hash
 
-FormatName = Literal["markdown", "html", "pdf", "text", "docx", "epub"]
+FormatName = Literal["markdown", "html", "pdf", "text", "docx", "pptx", "xlsx", "epub"]
 
 DEFAULT_MAX_TOKENS = 256
 """A common embedding-model window; the bench compares systems at 200 words."""

@@ -135,3 +135,13 @@ def test_reading_a_missing_part_is_a_parse_error() -> None:
     package = open_package(ooxml("docx"), "docx")
     with pytest.raises(ParseError, match="no part 'word/document.xml'"):
         package.read("word/document.xml")
+
+
+def test_a_part_whose_compressed_data_is_corrupt_is_one_parse_error() -> None:
+    """Before: zlib.error escaped `read` as a traceback."""
+    data = bytearray(ooxml("docx", {"word/document.xml": b"<w:document>" * 2000}))
+    local = data.index(b"word/document.xml") + len("word/document.xml")
+    data[local + 20 : local + 60] = b"\xff" * 40  # inside the member's deflated bytes
+    package = open_package(bytes(data), "docx")
+    with pytest.raises(ParseError, match="'word/document.xml' is damaged"):
+        package.read("word/document.xml")

@@ -27,6 +27,13 @@ MIME_FORMATS = {
     "application/vnd.openxmlformats-officedocument.wordprocessingml.template": "docx",
     "application/vnd.ms-word.document.macroEnabled.12": "docx",
     "text/plain": "text",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+    "application/vnd.ms-powerpoint.presentation.macroEnabled.12": "pptx",
+    "application/vnd.openxmlformats-officedocument.presentationml.slideshow": "pptx",
+    "application/vnd.openxmlformats-officedocument.presentationml.template": "pptx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+    "application/vnd.ms-excel.sheet.macroEnabled.12": "xlsx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.template": "xlsx",
 }
 """The format of a ByteStream without a file name, from its MIME type."""
 

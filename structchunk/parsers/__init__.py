@@ -7,12 +7,16 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     builder.py    the heading stack every parser reports to, and nested-block flattening
     decode.py     bytes to text for the text formats
     packages.py   zip packages (DOCX, PPTX, XLSX, EPUB): the real kind, opened within bounds
-    markdown.py   Markdown (markdown-it-py)
+    markdown.py   Markdown (markdown-it-py); markdown_pieces.py: a long text parsed in pieces
     text.py       plain text
     html/         HTML (BeautifulSoup over lxml)
     pdf/          PDF (pdfplumber)
     epub/         EPUB e-books (zip + OPF with lxml; chapters through html/chapter.py)
     docx/         Word documents (the package XML through lxml)
+    pptx/         PowerPoint decks (python-pptx): a section per slide
+    xlsx/         Excel workbooks (sheet XML streamed with lxml; openpyxl's number formats):
+                  a section per sheet, its tables
+    numbers.py    numbers as a spreadsheet shows them (XLSX cells, PPTX chart data)
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ FORMATS: dict[str, FormatSpec] = {
         FormatSpec("html", "html", (".html", ".htm", ".xhtml")),
         FormatSpec("epub", "epub", (".epub",)),
         FormatSpec("docx", "docx", (".docx", ".docm", ".dotx")),
+        FormatSpec("pptx", "pptx", (".pptx", ".pptm", ".ppsx", ".potx")),
+        FormatSpec("xlsx", "xlsx", (".xlsx", ".xlsm", ".xltx")),
     )
 }
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass
 from typing import Literal
 
@@ -90,7 +91,7 @@ class Package:
             return self.zip.read(name)
         except KeyError:
             raise ParseError(f"the package has no part {name!r}") from None
-        except (zipfile.BadZipFile, EOFError, OSError, ValueError) as error:
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as error:
             raise ParseError(f"the package's part {name!r} is damaged ({error})") from None
 
     def stream(self) -> io.BytesIO:
