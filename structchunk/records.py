@@ -53,7 +53,7 @@ class Chunk(BaseModel):
     id: str = Field(description="Stable id: hash of (doc_id, chunk_index, text).")
     doc_id: str = Field(description="Hash of the source bytes.")
     source: str = Field(description="The input path as given, or `-` for stdin.")
-    format: str = Field(description="markdown, html, pdf or text.")
+    format: str = Field(description="markdown, html, pdf, docx, pptx, xlsx, epub or text.")
     chunk_index: int = Field(ge=0, description="0-based position within the document.")
     heading_path: list[str] = Field(
         description="Titles from the document root to the "
