@@ -4,8 +4,9 @@ One iterative pass marks scripts, styles, media, navigation, asides, form contro
 hidden elements and page-level headers and footers as removed, notes blocks whose
 `class`/`id` names page furniture (comments, share bars, related links), and counts
 the text and link text every kept element holds. Forms and cookie banners are judged
-by those counts. `html_content` then chooses the main content. Nothing is deleted from
-the tree: removed elements go into a `skip` set of `id()`s that every walk honours.
+by those counts. `content.py` then chooses the main content. Nothing is deleted from
+the tree: removed elements go into a `skip` set that every walk honours (a set of the
+elements themselves, which keeps lxml's element objects, and so their identity, alive).
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bs4 import Tag
-
-from .dom import BLOCK_TAGS, PREFORMATTED_TAGS, is_text, iter_tags
+from .dom import BLOCK_TAGS, PREFORMATTED_TAGS, TEXTLESS_TAGS, class_names, iter_tags
+from .tree import Element
 
 DROP_TAGS = frozenset(
     {
@@ -197,42 +197,41 @@ _BANNER_NAME = re.compile(
 
 @dataclass(slots=True)
 class PageStats:
-    """Text counts per kept element, keyed by `id()` of the tag.
+    """Text counts per kept element.
 
     `text`/`links` are characters of text (and of text inside links) in the element's
     whole subtree. A *unit* is the text a block (see `UNIT_TAGS`) holds directly, not
     inside a nested block: `unit_text`/`unit_links` count it per block.
     """
 
-    order: list[Tag] = field(default_factory=list)
+    order: list[Element] = field(default_factory=list)
     """Kept elements in document order."""
-    parent: dict[int, int] = field(default_factory=dict)
-    text: dict[int, int] = field(default_factory=dict)
-    links: dict[int, int] = field(default_factory=dict)
-    unit_text: dict[int, int] = field(default_factory=dict)
-    unit_links: dict[int, int] = field(default_factory=dict)
-    verbatim: set[int] = field(default_factory=set)
+    parent: dict[Element, Element] = field(default_factory=dict)
+    text: dict[Element, int] = field(default_factory=dict)
+    links: dict[Element, int] = field(default_factory=dict)
+    unit_text: dict[Element, int] = field(default_factory=dict)
+    unit_links: dict[Element, int] = field(default_factory=dict)
+    verbatim: set[Element] = field(default_factory=set)
     """Units that are preformatted text (code)."""
-    hinted: list[Tag] = field(default_factory=list)
+    hinted: list[Element] = field(default_factory=list)
     """Elements with a negative name (see `NEGATIVE_NAME_WORDS`), in document order."""
     page_chrome: int = 0
     """How many elements of web-page chrome (navigation, page header and footer, forms,
     hidden elements …; not scripts or styles) were removed."""
 
-    def text_of(self, tag: Tag) -> int:
-        return self.text.get(id(tag), 0)
+    def text_of(self, tag: Element) -> int:
+        return self.text.get(tag, 0)
 
-    def link_density(self, tag: Tag) -> float:
-        total = self.text.get(id(tag), 0)
-        return self.links.get(id(tag), 0) / total if total else 0.0
+    def link_density(self, tag: Element) -> float:
+        total = self.text.get(tag, 0)
+        return self.links.get(tag, 0) / total if total else 0.0
 
-    def sum_up(self, values: dict[int, int]) -> None:
+    def sum_up(self, values: dict[Element, int]) -> None:
         """Turn per-element counts into subtree totals, in place."""
         for tag in reversed(self.order):  # children before parents
-            key = id(tag)
-            parent = self.parent.get(key)
+            parent = self.parent.get(tag)
             if parent is not None:
-                values[parent] = values.get(parent, 0) + values.get(key, 0)
+                values[parent] = values.get(parent, 0) + values.get(tag, 0)
 
 
 def text_weight(text: str) -> int:
@@ -253,45 +252,44 @@ def _negative_words(classes: str, ident: str) -> bool:
     return words.isdisjoint(POSITIVE_NAME_WORDS) and not words.isdisjoint(NEGATIVE_NAME_WORDS)
 
 
-def has_negative_name(tag: Tag) -> bool:
+def has_negative_name(tag: Element) -> bool:
     """A block whose `class` or `id` names page furniture (comments, share bar, ...)."""
-    if not tag.attrs or tag.name not in BLOCK_TAGS or tag.name in _NEVER_HINTED:
+    name = tag.tag
+    if name not in BLOCK_TAGS or name in _NEVER_HINTED or not tag.attrib:
         return False
-    classes = tag.get("class")
-    text = " ".join(classes) if isinstance(classes, list) else str(classes or "")
+    text = class_names(tag)
     ident = tag.get("id")
-    if tag.name == "section" or not isinstance(ident, str):
+    if name == "section" or ident is None:
         ident = ""
     return bool(text or ident) and _negative_words(text, ident)
 
 
-def class_and_id(tag: Tag) -> str:
-    classes = tag.get("class")
-    text = " ".join(classes) if isinstance(classes, list) else str(classes or "")
+def class_and_id(tag: Element) -> str:
+    text = class_names(tag)
     ident = tag.get("id")
-    return f"{text} {ident}" if isinstance(ident, str) else text
+    return f"{text} {ident}" if ident is not None else text
 
 
-def is_hidden(tag: Tag) -> bool:
+def is_hidden(tag: Element) -> bool:
     """`hidden`, `aria-hidden="true"` or an inline `display:none`/`visibility:hidden`."""
-    attrs = tag.attrs
-    if not attrs:
+    if not tag.attrib:
         return False
-    if "hidden" in attrs and attrs["hidden"] != "until-found":
+    hidden = tag.get("hidden")
+    if hidden is not None and hidden != "until-found":
         return True
-    if str(attrs.get("aria-hidden", "")).strip().lower() == "true":
+    if (tag.get("aria-hidden") or "").strip().lower() == "true":
         return True
-    style = attrs.get("style")
-    return isinstance(style, str) and bool(_HIDDEN_STYLE.search(style))
+    style = tag.get("style")
+    return style is not None and bool(_HIDDEN_STYLE.search(style))
 
 
-def is_chrome(tag: Tag, in_section: bool) -> bool:
+def is_chrome(tag: Element, in_section: bool) -> bool:
     """Context-free boilerplate: dropped tags, chrome roles, hidden elements,
     page-level headers and footers."""
-    name = tag.name
+    name = tag.tag
     if name in DROP_TAGS:
         return True
-    if not tag.attrs:
+    if not tag.attrib:
         return name in ("header", "footer") and not in_section
     if name in ("header", "footer") and not in_section:
         return True
@@ -301,79 +299,81 @@ def is_chrome(tag: Tag, in_section: bool) -> bool:
     return is_hidden(tag)
 
 
-def measure(body: Tag, skip: set[int]) -> PageStats:
-    """Mark chrome in `skip` and count text per kept element, in one iterative pass."""
+def measure(body: Element, skip: set[Element]) -> PageStats:
+    """Mark chrome in `skip` and count text per kept element, in one iterative pass.
+
+    An element's own text is its `text` and the `tail`s of its children (skipped ones
+    too: the text after a removed element is still there)."""
     stats = PageStats()
-    body_key = id(body)
     # (tag, inside a sectioning element, inside a link, nearest block, inside pre/table)
-    stack: list[tuple[Tag, bool, bool, int, bool]] = [(body, False, False, body_key, False)]
+    stack: list[tuple[Element, bool, bool, Element, bool]] = [(body, False, False, body, False)]
     while stack:
         tag, in_section, in_link, block, exempt = stack.pop()
+        name = tag.tag
         if tag is not body and is_chrome(tag, in_section):
-            skip.add(id(tag))
-            if tag.name not in DOCUMENT_TAGS:
+            skip.add(tag)
+            if name not in DOCUMENT_TAGS:
                 stats.page_chrome += 1
             continue
-        key = id(tag)
         stats.order.append(tag)
-        if tag.name in UNIT_TAGS:
-            block = key
-            if tag.name in PREFORMATTED_TAGS:
-                stats.verbatim.add(key)
+        if name in UNIT_TAGS:
+            block = tag
+            if name in PREFORMATTED_TAGS:
+                stats.verbatim.add(tag)
         if not exempt:
-            if tag.name in _HINT_FREE:
+            if name in _HINT_FREE:
                 exempt = True
             elif has_negative_name(tag):
                 stats.hinted.append(tag)
         own = 0
-        child_section = in_section or tag.name in SECTIONING_TAGS
-        child_link = in_link or tag.name == "a"
-        for child in reversed(tag.contents):
-            if isinstance(child, Tag):
-                stats.parent[id(child)] = key
+        if name not in TEXTLESS_TAGS:
+            if tag.text:
+                own = text_weight(tag.text)
+            child_section = in_section or name in SECTIONING_TAGS
+            child_link = in_link or name == "a"
+            for child in reversed(tag):
+                stats.parent[child] = tag
                 stack.append((child, child_section, child_link, block, exempt))
-            elif is_text(child):
-                own += text_weight(child)
-        stats.text[key] = own
+                if child.tail:
+                    own += text_weight(child.tail)
+        stats.text[tag] = own
         stats.unit_text[block] = stats.unit_text.get(block, 0) + own
-        if child_link:
-            stats.links[key] = own
+        if in_link or name == "a":
+            stats.links[tag] = own
             stats.unit_links[block] = stats.unit_links.get(block, 0) + own
     stats.sum_up(stats.text)
     stats.sum_up(stats.links)
     return stats
 
 
-def drop(tag: Tag, stats: PageStats, skip: set[int]) -> None:
+def drop(tag: Element, stats: PageStats, skip: set[Element]) -> None:
     """Mark `tag` removed and take its text out of its ancestors' counts."""
-    key = id(tag)
-    if key in skip:
+    if tag in skip:
         return
     ancestors = []
-    for parent in tag.parents:
-        parent_key = id(parent)
-        if parent_key in skip:  # already gone with an ancestor
-            skip.add(key)
+    for parent in tag.iterancestors():
+        if parent in skip:  # already gone with an ancestor
+            skip.add(tag)
             return
-        if parent_key not in stats.text:
+        if parent not in stats.text:
             break
-        ancestors.append(parent_key)
-    skip.add(key)
-    text, links = stats.text.get(key, 0), stats.links.get(key, 0)
-    for parent_key in ancestors:
-        stats.text[parent_key] -= text
-        stats.links[parent_key] -= links
+        ancestors.append(parent)
+    skip.add(tag)
+    text, links = stats.text.get(tag, 0), stats.links.get(tag, 0)
+    for parent in ancestors:
+        stats.text[parent] -= text
+        stats.links[parent] -= links
 
 
-def drop_forms_and_banners(stats: PageStats, skip: set[int], page_text: int) -> None:
+def drop_forms_and_banners(stats: PageStats, skip: set[Element], page_text: int) -> None:
     """Forms smaller than most of the page, and cookie/consent banners."""
     for tag in stats.order:
-        if tag.name == "form":
+        if tag.tag == "form":
             if stats.text_of(tag) <= DEFAULT_FORM_PAGE_SHARE * page_text:
                 drop(tag, stats, skip)
                 stats.page_chrome += 1
         elif (
-            tag.attrs
+            tag.attrib
             and stats.text_of(tag) <= DEFAULT_BANNER_MAX_CHARS
             and _BANNER_NAME.search(class_and_id(tag))
         ):
@@ -381,18 +381,19 @@ def drop_forms_and_banners(stats: PageStats, skip: set[int], page_text: int) -> 
             stats.page_chrome += 1
 
 
-def kept_tags(root: Tag, skip: set[int]) -> list[Tag]:
-    """The tags under `root` (itself included) that are not removed, in document order."""
-    return iter_tags(root, lambda tag: id(tag) in skip)
+def kept_tags(root: Element, skip: set[Element]) -> list[Element]:
+    """The elements under `root` (itself included) that are not removed, in document
+    order."""
+    return iter_tags(root, skip.__contains__)
 
 
-def outermost(root: Tag, skip: set[int], match: Callable[[Tag], bool]) -> list[Tag]:
-    """The kept tags under `root` (not `root` itself) that `match` accepts and that are
-    not inside another accepted one, in document order."""
-    found: list[Tag] = []
+def outermost(root: Element, skip: set[Element], match: Callable[[Element], bool]) -> list[Element]:
+    """The kept elements under `root` (not `root` itself) that `match` accepts and that
+    are not inside another accepted one, in document order."""
+    found: list[Element] = []
 
-    def prune(tag: Tag) -> bool:
-        if id(tag) in skip:
+    def prune(tag: Element) -> bool:
+        if tag in skip:
             return True
         if tag is not root and match(tag):
             found.append(tag)
