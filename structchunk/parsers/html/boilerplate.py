@@ -7,16 +7,17 @@ the text and link text every kept element holds. Forms and cookie banners are ju
 by those counts. `content.py` then chooses the main content. Nothing is deleted from
 the tree: removed elements go into a `skip` set that every walk honours (a set of the
 elements themselves, which keeps lxml's element objects, and so their identity, alive).
+The counts, and where each element's subtree is, are a `PageStats` (`stats.py`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from functools import lru_cache
 
-from .dom import BLOCK_TAGS, PREFORMATTED_TAGS, TEXTLESS_TAGS, class_names, iter_tags
+from .dom import BLOCK_TAGS, PREFORMATTED_TAGS, TEXTLESS_TAGS, heading_level_of
+from .stats import PageStats
 from .tree import Element
 
 DROP_TAGS = frozenset(
@@ -195,45 +196,6 @@ _BANNER_NAME = re.compile(
 )
 
 
-@dataclass(slots=True)
-class PageStats:
-    """Text counts per kept element.
-
-    `text`/`links` are characters of text (and of text inside links) in the element's
-    whole subtree. A *unit* is the text a block (see `UNIT_TAGS`) holds directly, not
-    inside a nested block: `unit_text`/`unit_links` count it per block.
-    """
-
-    order: list[Element] = field(default_factory=list)
-    """Kept elements in document order."""
-    parent: dict[Element, Element] = field(default_factory=dict)
-    text: dict[Element, int] = field(default_factory=dict)
-    links: dict[Element, int] = field(default_factory=dict)
-    unit_text: dict[Element, int] = field(default_factory=dict)
-    unit_links: dict[Element, int] = field(default_factory=dict)
-    verbatim: set[Element] = field(default_factory=set)
-    """Units that are preformatted text (code)."""
-    hinted: list[Element] = field(default_factory=list)
-    """Elements with a negative name (see `NEGATIVE_NAME_WORDS`), in document order."""
-    page_chrome: int = 0
-    """How many elements of web-page chrome (navigation, page header and footer, forms,
-    hidden elements …; not scripts or styles) were removed."""
-
-    def text_of(self, tag: Element) -> int:
-        return self.text.get(tag, 0)
-
-    def link_density(self, tag: Element) -> float:
-        total = self.text.get(tag, 0)
-        return self.links.get(tag, 0) / total if total else 0.0
-
-    def sum_up(self, values: dict[Element, int]) -> None:
-        """Turn per-element counts into subtree totals, in place."""
-        for tag in reversed(self.order):  # children before parents
-            parent = self.parent.get(tag)
-            if parent is not None:
-                values[parent] = values.get(parent, 0) + values.get(tag, 0)
-
-
 def text_weight(text: str) -> int:
     """How much text a string holds: its characters without surrounding whitespace, CJK
     characters weighted by `DEFAULT_CJK_WEIGHT`."""
@@ -252,79 +214,77 @@ def _negative_words(classes: str, ident: str) -> bool:
     return words.isdisjoint(POSITIVE_NAME_WORDS) and not words.isdisjoint(NEGATIVE_NAME_WORDS)
 
 
-def has_negative_name(tag: Element) -> bool:
+def has_negative_name(name: str, attrs: Mapping[str, str]) -> bool:
     """A block whose `class` or `id` names page furniture (comments, share bar, ...)."""
-    name = tag.tag
-    if name not in BLOCK_TAGS or name in _NEVER_HINTED or not tag.attrib:
+    if name not in BLOCK_TAGS or name in _NEVER_HINTED:
         return False
-    text = class_names(tag)
-    ident = tag.get("id")
-    if name == "section" or ident is None:
-        ident = ""
-    return bool(text or ident) and _negative_words(text, ident)
+    classes = attrs.get("class", "")
+    ident = attrs.get("id", "") if name != "section" else ""
+    return bool(classes or ident) and _negative_words(classes, ident)
 
 
-def class_and_id(tag: Element) -> str:
-    text = class_names(tag)
-    ident = tag.get("id")
-    return f"{text} {ident}" if ident is not None else text
-
-
-def is_hidden(tag: Element) -> bool:
+def is_hidden(attrs: Mapping[str, str]) -> bool:
     """`hidden`, `aria-hidden="true"` or an inline `display:none`/`visibility:hidden`."""
-    if not tag.attrib:
-        return False
-    hidden = tag.get("hidden")
+    hidden = attrs.get("hidden")
     if hidden is not None and hidden != "until-found":
         return True
-    if (tag.get("aria-hidden") or "").strip().lower() == "true":
+    if attrs.get("aria-hidden", "").strip().lower() == "true":
         return True
-    style = tag.get("style")
+    style = attrs.get("style")
     return style is not None and bool(_HIDDEN_STYLE.search(style))
 
 
-def is_chrome(tag: Element, in_section: bool) -> bool:
+def is_chrome(name: str, attrs: Mapping[str, str], in_section: bool) -> bool:
     """Context-free boilerplate: dropped tags, chrome roles, hidden elements,
     page-level headers and footers."""
-    name = tag.tag
     if name in DROP_TAGS:
         return True
-    if not tag.attrib:
-        return name in ("header", "footer") and not in_section
     if name in ("header", "footer") and not in_section:
         return True
-    role = tag.get("role")
-    if isinstance(role, str) and role.strip().lower() in DROP_ROLES:
+    if not attrs:
+        return False
+    role = attrs.get("role")
+    if role is not None and role.strip().lower() in DROP_ROLES:
         return True
-    return is_hidden(tag)
+    return is_hidden(attrs)
+
+
+_NO_ATTRIBUTES: Mapping[str, str] = {}
 
 
 def measure(body: Element, skip: set[Element]) -> PageStats:
     """Mark chrome in `skip` and count text per kept element, in one iterative pass.
 
     An element's own text is its `text` and the `tail`s of its children (skipped ones
-    too: the text after a removed element is still there)."""
+    too: the text after a removed element is still there). Each element's attributes
+    are read from lxml once, as one list."""
     stats = PageStats()
-    # (tag, inside a sectioning element, inside a link, nearest block, inside pre/table)
-    stack: list[tuple[Element, bool, bool, Element, bool]] = [(body, False, False, body, False)]
+    # (tag, its parent, inside a sectioning element, inside a link, nearest block,
+    # inside pre/code/table)
+    stack: list[tuple[Element, Element | None, bool, bool, Element, bool]] = [
+        (body, None, False, False, body, False)
+    ]
     while stack:
-        tag, in_section, in_link, block, exempt = stack.pop()
+        tag, parent, in_section, in_link, block, exempt = stack.pop()
         name = tag.tag
-        if tag is not body and is_chrome(tag, in_section):
+        items = tag.items()
+        attrs = dict(items) if items else _NO_ATTRIBUTES
+        if parent is not None and is_chrome(name, attrs, in_section):
             skip.add(tag)
             if name not in DOCUMENT_TAGS:
                 stats.page_chrome += 1
             continue
-        stats.order.append(tag)
+        stats.keep(tag, parent)
         if name in UNIT_TAGS:
             block = tag
             if name in PREFORMATTED_TAGS:
                 stats.verbatim.add(tag)
-        if not exempt:
-            if name in _HINT_FREE:
-                exempt = True
-            elif has_negative_name(tag):
-                stats.hinted.append(tag)
+        level = heading_level_of(name, attrs)
+        if level is not None:
+            stats.levels[tag] = level
+        if attrs:
+            _note_names(stats, tag, name, attrs, exempt)
+        exempt = exempt or name in _HINT_FREE
         own = 0
         if name not in TEXTLESS_TAGS:
             if tag.text:
@@ -332,8 +292,7 @@ def measure(body: Element, skip: set[Element]) -> PageStats:
             child_section = in_section or name in SECTIONING_TAGS
             child_link = in_link or name == "a"
             for child in reversed(tag):
-                stats.parent[child] = tag
-                stack.append((child, child_section, child_link, block, exempt))
+                stack.append((child, tag, child_section, child_link, block, exempt))
                 if child.tail:
                     own += text_weight(child.tail)
         stats.text[tag] = own
@@ -341,9 +300,24 @@ def measure(body: Element, skip: set[Element]) -> PageStats:
         if in_link or name == "a":
             stats.links[tag] = own
             stats.unit_links[block] = stats.unit_links.get(block, 0) + own
-    stats.sum_up(stats.text)
-    stats.sum_up(stats.links)
+    stats.finish()
     return stats
+
+
+def _note_names(
+    stats: PageStats, tag: Element, name: str, attrs: Mapping[str, str], exempt: bool
+) -> None:
+    """Keep an element's `role`, and its `class` and `id` for the banner rule; note it as
+    furniture when they name it so (never inside `pre`, `code` or a table, nor those)."""
+    role = attrs.get("role")
+    if role is not None:
+        stats.roles[tag] = role
+    classes, ident = attrs.get("class"), attrs.get("id")
+    if classes is None and ident is None:
+        return
+    stats.names[tag] = f"{classes or ''} {ident}" if ident is not None else classes or ""
+    if not exempt and name not in _HINT_FREE and has_negative_name(name, attrs):
+        stats.hinted.append(tag)
 
 
 def drop(tag: Element, stats: PageStats, skip: set[Element]) -> None:
@@ -367,38 +341,16 @@ def drop(tag: Element, stats: PageStats, skip: set[Element]) -> None:
 
 def drop_forms_and_banners(stats: PageStats, skip: set[Element], page_text: int) -> None:
     """Forms smaller than most of the page, and cookie/consent banners."""
+    names = stats.names
     for tag in stats.order:
         if tag.tag == "form":
             if stats.text_of(tag) <= DEFAULT_FORM_PAGE_SHARE * page_text:
                 drop(tag, stats, skip)
                 stats.page_chrome += 1
         elif (
-            tag.attrib
+            tag in names
             and stats.text_of(tag) <= DEFAULT_BANNER_MAX_CHARS
-            and _BANNER_NAME.search(class_and_id(tag))
+            and _BANNER_NAME.search(names[tag])
         ):
             drop(tag, stats, skip)
             stats.page_chrome += 1
-
-
-def kept_tags(root: Element, skip: set[Element]) -> list[Element]:
-    """The elements under `root` (itself included) that are not removed, in document
-    order."""
-    return iter_tags(root, skip.__contains__)
-
-
-def outermost(root: Element, skip: set[Element], match: Callable[[Element], bool]) -> list[Element]:
-    """The kept elements under `root` (not `root` itself) that `match` accepts and that
-    are not inside another accepted one, in document order."""
-    found: list[Element] = []
-
-    def prune(tag: Element) -> bool:
-        if tag in skip:
-            return True
-        if tag is not root and match(tag):
-            found.append(tag)
-            return True
-        return False
-
-    iter_tags(root, prune)
-    return found

@@ -77,14 +77,18 @@ def epub_types(tag: Element) -> list[str]:
 
 
 def _never_content(tag: Element) -> bool:
-    if tag.tag in CHAPTER_DROP_TAGS or is_hidden(tag):
+    if tag.tag in CHAPTER_DROP_TAGS:
         return True
-    if not tag.attrib:
+    items = tag.items()
+    if not items:
         return False
-    role = tag.get("role")
+    attrs = dict(items)
+    if is_hidden(attrs):
+        return True
+    role = attrs.get("role")
     if role is not None and role.strip() in _DROPPED_ROLES:
         return True
-    return not _DROPPED_TYPES.isdisjoint(epub_types(tag))
+    return not _DROPPED_TYPES.isdisjoint(attrs.get("epub:type", "").split())
 
 
 def chapter_skip(roots: list[Element]) -> set[Element]:

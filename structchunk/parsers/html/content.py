@@ -10,15 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .boilerplate import (
-    PageStats,
-    drop,
-    drop_forms_and_banners,
-    kept_tags,
-    measure,
-    outermost,
-)
-from .dom import heading_level, heading_parts, iter_tags
+from .boilerplate import drop, drop_forms_and_banners, measure
+from .dom import heading_parts
+from .stats import PageStats
 from .tree import Element
 
 DEFAULT_MAIN_MIN_SHARE = 0.25
@@ -75,9 +69,10 @@ class Content:
     """How much text the page's body holds (`text_weight`), before any is dropped."""
 
 
-def _landmarks(root: Element, skip: set[Element], name: str) -> list[Element]:
+def _landmarks(root: Element, stats: PageStats, skip: set[Element], name: str) -> list[Element]:
     """The outermost `main` (or `article`) elements under `root`, by tag or ARIA role."""
-    return outermost(root, skip, lambda tag: tag.tag == name or tag.get("role") == name)
+    roles = stats.roles
+    return stats.outermost(root, skip, lambda tag: tag.tag == name or roles.get(tag) == name)
 
 
 def _dominant(
@@ -100,7 +95,7 @@ def furniture(stats: PageStats, within: Element, skip: set[Element]) -> list[Ele
         return []
     limit = DEFAULT_HINT_MAX_SHARE * stats.text_of(within)
     hinted = set(stats.hinted)
-    return outermost(within, skip, lambda tag: tag in hinted and stats.text_of(tag) <= limit)
+    return stats.outermost(within, skip, lambda tag: tag in hinted and stats.text_of(tag) <= limit)
 
 
 def content_scores(
@@ -114,7 +109,7 @@ def content_scores(
     """
     prose: dict[Element, int] = {}
     noise: dict[Element, int] = {}
-    headings = {tag for tag in stats.order if heading_level(tag) is not None}
+    headings = stats.levels
     for key, text in stats.unit_text.items():
         if not text:
             continue
@@ -144,10 +139,10 @@ def best_subtree(
     noise it adds (an article whose best paragraph outscores the whole because of a
     byline and a list of links). `root` itself unless the winner keeps `min_share` of
     its prose."""
-    blocks = {tag for outer in furniture(stats, root, skip) for tag in iter_tags(outer)}
+    blocks = {tag for outer in furniture(stats, root, skip) for tag in stats.below(outer)}
     prose, noise = content_scores(stats, blocks)
     best, best_score = root, prose.get(root, 0) - noise.get(root, 0)
-    for tag in kept_tags(root, skip):
+    for tag in stats.kept(root, skip):
         score = prose.get(tag, 0) - noise.get(tag, 0)
         if score > best_score:
             best, best_score = tag, score
@@ -181,7 +176,7 @@ def _with_siblings(
         child
         for child in siblings
         if _is_prose(child, stats, prose, noise)
-        or any(heading_level(tag) == 1 for tag in kept_tags(child, skip))
+        or any(stats.levels.get(tag) == 1 for tag in stats.kept(child, skip))
     ]
     if not keep:
         return best
@@ -210,12 +205,16 @@ def choose_root(body: Element, stats: PageStats, skip: set[Element]) -> Element:
     highest content score — unless the page has no furniture at all."""
     root = body
     main = _dominant(
-        _landmarks(body, skip, "main"), stats, stats.text_of(body), DEFAULT_MAIN_MIN_SHARE, 1.0
+        _landmarks(body, stats, skip, "main"),
+        stats,
+        stats.text_of(body),
+        DEFAULT_MAIN_MIN_SHARE,
+        1.0,
     )
     if main is not None:
         root = main
     article = _dominant(
-        _landmarks(root, skip, "article"),
+        _landmarks(root, stats, skip, "article"),
         stats,
         stats.text_of(root),
         DEFAULT_ARTICLE_MIN_SHARE,
@@ -237,12 +236,13 @@ def drop_clutter(root: Element, stats: PageStats, skip: set[Element]) -> None:
         drop(tag, stats, skip)
 
 
-def _h1s(root: Element, skip: set[Element]) -> list[Element]:
+def _h1s(root: Element, stats: PageStats, skip: set[Element]) -> list[Element]:
     """Kept level-1 headings with visible text (an `h1` holding only a logo is none)."""
+    levels = stats.levels
     return [
         tag
-        for tag in kept_tags(root, skip)
-        if heading_level(tag) == 1 and heading_parts(tag, skip)[0]
+        for tag in stats.kept(root, skip)
+        if levels.get(tag) == 1 and heading_parts(tag, skip)[0]
     ]
 
 
@@ -254,8 +254,8 @@ def select_content(body: Element) -> Content:
     drop_forms_and_banners(stats, skip, page_chars)
     root = choose_root(body, stats, skip)
     drop_clutter(root, stats, skip)
-    if _h1s(root, skip):
+    if _h1s(root, stats, skip):
         return Content(root, skip, True, page_chars=page_chars)
-    outside = _h1s(body, skip)
+    outside = _h1s(body, stats, skip)
     title = heading_parts(outside[0], skip)[0] if len(outside) == 1 else ""
     return Content(root, skip, False, title, page_chars)

@@ -10,7 +10,7 @@ limit.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Mapping
 
 from .tree import Element
 
@@ -103,13 +103,22 @@ parentheses; the glossed characters stay). Their `tail` is text as usual."""
 def heading_level(tag: Element) -> int | None:
     """1–6 for `h1`–`h6` and `role="heading"` elements, else None."""
     level = HEADING_TAGS.get(tag.tag)
-    if level is not None:
+    if level is not None or tag.get("role") != "heading":
         return level
-    if tag.get("role") != "heading":
-        return None
-    value = tag.get("aria-level") or ""
+    return _aria_level(tag.get("aria-level"))
+
+
+def heading_level_of(name: str, attrs: Mapping[str, str]) -> int | None:
+    """`heading_level` of an element called `name` with the attributes `attrs`."""
+    level = HEADING_TAGS.get(name)
+    if level is not None or attrs.get("role") != "heading":
+        return level
+    return _aria_level(attrs.get("aria-level"))
+
+
+def _aria_level(value: str | None) -> int:
     try:
-        return max(1, min(int(value.strip()), 6))
+        return max(1, min(int((value or "").strip()), 6))
     except ValueError:
         return DEFAULT_ARIA_HEADING_LEVEL
 

@@ -26,9 +26,9 @@ from ...errors import ParseError
 
 Element = Any
 """An `lxml.etree._Element`, or a `Node` for a page nested deeper than libxml2 builds.
-What the stages use of it: `tag`, `text`, `tail`, `attrib`, `get(name)`, iterating over
-(and `reversed`, `len` of) its child elements, `getparent()`, `iterancestors()`, and
-`iter(name)`."""
+What the stages use of it: `tag`, `text`, `tail`, `get(name)`, `items()`,
+iterating over (and `reversed`, `len` of) its child elements, `getparent()`,
+`iterancestors()`, and `iter(name)`."""
 
 _PARSER_OPTIONS: dict[str, object] = {
     "encoding": "utf-8",
@@ -84,6 +84,9 @@ class Node:
 
     def get(self, name: str, default: str | None = None) -> str | None:
         return self.attrib.get(name, default)
+
+    def items(self) -> list[tuple[str, str]]:
+        return list(self.attrib.items())
 
     def __iter__(self) -> Iterator[Node]:
         return iter(self.children)
