@@ -6,8 +6,8 @@
 `OLD_TREE` and `NEW_TREE` are folders holding a `structchunk` package (a checkout, or
 `git archive main structchunk | tar -x -C /tmp/old`); `NEW_TREE` defaults to this one.
 Each version converts every page under `<corpus>/html` and `<corpus>/robustness/html`
-(or every `.htm*` file under `--pages`: fuzz mutants, say) in a process of its own, at
-two budgets; the records are compared field by field
+(or every `.htm*` and `.epub` file under `--pages`: fuzz mutants, the EPUB corpus,
+whose chapters go through the HTML reader) in a process of its own, at two budgets; the records are compared field by field
 (heading path, body, tokens, block types, offsets, table rows) and every difference is
 printed with the page, the chunk and the two values, so a change to the HTML reader can
 be explained page by page.
@@ -36,7 +36,7 @@ for path in sys.argv[2:]:
         key = f"{path}@{budget}"
         data = open(path, "rb").read()
         try:
-            chunks = iter_chunks_from_bytes(data, path, "html", ChunkOptions(max_tokens=budget))
+            chunks = iter_chunks_from_bytes(data, path, None, ChunkOptions(max_tokens=budget))
             out[key] = [chunk.model_dump(mode="json") for chunk in chunks]
         except Exception as error:  # the comparison shows errors as values
             out[key] = f"{type(error).__name__}: {error}"
@@ -99,7 +99,8 @@ def main() -> None:
     parser.add_argument("--pages", type=Path, help="compare the HTML files of this folder")
     args = parser.parse_args()
     if args.pages:
-        paths = [str(path) for path in sorted(args.pages.rglob("*.htm*"))]
+        found = [*args.pages.rglob("*.htm*"), *args.pages.rglob("*.epub")]
+        paths = [str(path.resolve()) for path in sorted(found)]
     else:
         paths = pages(args.corpus)
     old, new = convert(args.old, paths), convert(args.new, paths)
