@@ -287,14 +287,16 @@ def measure(body: Element, skip: set[Element]) -> PageStats:
         exempt = exempt or name in _HINT_FREE
         own = 0
         if name not in TEXTLESS_TAGS:
-            if tag.text:
-                own = text_weight(tag.text)
+            text = tag.text  # lxml makes a new string at every read: read each once
+            if text:
+                own = text_weight(text)
             child_section = in_section or name in SECTIONING_TAGS
             child_link = in_link or name == "a"
             for child in reversed(tag):
                 stack.append((child, tag, child_section, child_link, block, exempt))
-                if child.tail:
-                    own += text_weight(child.tail)
+                tail = child.tail
+                if tail:
+                    own += text_weight(tail)
         stats.text[tag] = own
         stats.unit_text[block] = stats.unit_text.get(block, 0) + own
         if in_link or name == "a":

@@ -204,8 +204,10 @@ def inline_text(tag: Element, skip: Container[Element], separator: str = " ") ->
         if type(node) is str:
             pieces.append(node)
             continue
-        if node is not tag and node.tail:
-            stack.append(node.tail)  # after everything inside the element
+        if node is not tag:
+            tail = node.tail
+            if tail:
+                stack.append(tail)  # after everything inside the element
         if node in skip:
             continue
         name = node.tag
@@ -218,8 +220,9 @@ def inline_text(tag: Element, skip: Container[Element], separator: str = " ") ->
             pieces.append(separator)
             stack.append(separator)
         stack.extend(reversed(node))
-        if node.text:
-            pieces.append(node.text)
+        text = node.text
+        if text:
+            pieces.append(text)
     return _WS.sub(" ", "".join(pieces)).strip()
 
 
@@ -241,8 +244,10 @@ def verbatim_text(tag: Element, skip: Container[Element]) -> str:
             pieces.append(node)
             continue
         element: Element = node
-        if element is not tag and element.tail:
-            stack.append(element.tail)
+        if element is not tag:
+            tail = element.tail
+            if tail:
+                stack.append(tail)
         if element in skip:
             continue
         name = element.tag
@@ -256,8 +261,9 @@ def verbatim_text(tag: Element, skip: Container[Element]) -> str:
                 pieces.append("\n")
             stack.append(_NEWLINE)
         stack.extend(reversed(element))
-        if element.text:
-            pieces.append(element.text)
+        text = element.text
+        if text:
+            pieces.append(text)
     text = "".join(pieces)
     if text.startswith("\n"):  # HTML drops one newline right after <pre>
         text = text[1:]

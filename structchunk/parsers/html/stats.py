@@ -58,15 +58,19 @@ class PageStats:
             self.parent[tag] = parent
 
     def finish(self) -> None:
-        """Close the subtrees (`ends`) and sum the counts up, once every element is kept."""
-        ends, position = self.ends, self.position
-        for index in range(len(self.order) - 1, 0, -1):  # children before parents
-            parent = self.parent.get(self.order[index])
-            if parent is not None:
-                at = position[parent]
-                ends[at] = max(ends[at], ends[index])
-        self.sum_up(self.text)
-        self.sum_up(self.links)
+        """Close the subtrees (`ends`) and turn `text` and `links` into subtree totals,
+        once every element is kept. (Every kept element but the first has a kept parent:
+        the pass never enters a removed one.)"""
+        order, ends, position, parents = self.order, self.ends, self.position, self.parent
+        text, links = self.text, self.links
+        for index in range(len(order) - 1, 0, -1):  # children before parents
+            tag = order[index]
+            parent = parents[tag]
+            at = position[parent]
+            if ends[index] > ends[at]:
+                ends[at] = ends[index]
+            text[parent] += text[tag]
+            links[parent] = links.get(parent, 0) + links.get(tag, 0)
 
     def text_of(self, tag: Element) -> int:
         return self.text.get(tag, 0)

@@ -113,12 +113,12 @@ class HtmlWalker:
             if child is None:
                 stack.pop()
                 self.leave(tag)
-                if stack and stack[-1][2] and tag.tail:
-                    self.pieces.append(tag.tail)
+                if stack and stack[-1][2]:
+                    self._tail(tag)
             elif child not in self.skip and self.enter(child):
                 stack.append(self._inside(child))
-            elif tails and child.tail:
-                self.pieces.append(child.tail)
+            elif tails:
+                self._tail(child)
         self.flush()
 
     def _inside(self, tag: Element) -> tuple[Element, Iterator[Element], bool]:
@@ -128,9 +128,16 @@ class HtmlWalker:
         if self.nested:
             nested, self.nested = self.nested, None
             return tag, iter(nested), False
-        if tag.text:
-            self.pieces.append(tag.text)
+        text = tag.text
+        if text:
+            self.pieces.append(text)
         return tag, iter(tag), True
+
+    def _tail(self, tag: Element) -> None:
+        """The text after `tag`, which its parent holds."""
+        tail = tag.tail
+        if tail:
+            self.pieces.append(tail)
 
     def enter(self, tag: Element) -> bool:
         """Handle an opening tag; True to walk its children."""
@@ -150,7 +157,7 @@ class HtmlWalker:
             self.flush()
         elif name in TEXTLESS_TAGS:
             return False
-        return bool(tag.text) or len(tag) > 0
+        return len(tag) > 0 or bool(tag.text)
 
     def leave(self, tag: Element) -> None:
         name = tag.tag
