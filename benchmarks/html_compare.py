@@ -7,10 +7,10 @@
 `git archive main structchunk | tar -x -C /tmp/old`); `NEW_TREE` defaults to this one.
 Each version converts every page under `<corpus>/html` and `<corpus>/robustness/html`
 (or every `.htm*` and `.epub` file under `--pages`: fuzz mutants, the EPUB corpus,
-whose chapters go through the HTML reader) in a process of its own, at two budgets; the records are compared field by field
-(heading path, body, tokens, block types, offsets, table rows) and every difference is
-printed with the page, the chunk and the two values, so a change to the HTML reader can
-be explained page by page.
+whose chapters go through the HTML reader) in a process of its own, at two budgets; the
+records are compared field by field (heading path, body, tokens, block types, offsets,
+table rows) and every difference is printed with the page, the chunk and the two
+values, so a change to the HTML reader can be explained page by page.
 """
 
 from __future__ import annotations
