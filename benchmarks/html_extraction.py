@@ -26,12 +26,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from bs4 import BeautifulSoup
-
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.parsers.html.dom import inline_text
-from structchunk.parsers.html.encoding import decode_html
+from structchunk.parsers.html.encoding import decode_for_parsing
+from structchunk.parsers.html.tree import parse_tree
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
 _WORD = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
@@ -46,8 +45,8 @@ def words(text: str) -> Counter[str]:
 
 def expected_words(path: Path) -> Counter[str]:
     """The visible text of an expected-article file, block edges as spaces."""
-    soup = BeautifulSoup(decode_html(path.read_bytes()), "lxml")
-    return words(inline_text(soup, ()))
+    _, utf8 = decode_for_parsing(path.read_bytes())
+    return words(" ".join(inline_text(root, ()) for root in parse_tree(utf8)))
 
 
 def chunk_words(path: Path) -> tuple[Counter[str], Counter[str]]:

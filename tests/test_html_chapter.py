@@ -87,3 +87,26 @@ def test_an_empty_chapter_reports_nothing() -> None:
     recorder = Recorder()
     walk_chapter(b"  \n", recorder, {"x"})
     assert recorder.events == []
+
+
+def test_a_chapter_deeper_than_libxml2_builds_reads_like_a_shallow_one() -> None:
+    """Past 2 048 levels the chapter is read into Python nodes: same events."""
+    inner = (
+        '<h2 id="deep">Deep</h2><p>word<a epub:type="noteref" href="#n">2</a> more</p>'
+        '<div epub:type="pagebreak">12</div><p>after</p>'
+    )
+
+    def chapter(levels: int) -> list[tuple[str, ...]]:
+        return walk("<div>" * levels + inner + "</div>" * levels + "<p>end</p>", {"deep"})
+
+    assert (
+        chapter(3000)
+        == chapter(3)
+        == [
+            ("target", "deep"),
+            ("heading", "2", "Deep"),
+            ("paragraph", "word [2] more"),
+            ("paragraph", "after"),
+            ("paragraph", "end"),
+        ]
+    )

@@ -3,7 +3,7 @@
 The stages, in order:
 
     encoding.py     bytes to text: BOM, `<meta charset>`, then detection
-    (lxml)          BeautifulSoup over lxml builds the tree
+    tree.py         lxml (libxml2's HTML parser) builds the element tree
     boilerplate.py  navigation, scripts, banners and page header/footer dropped
     content.py      the main content chosen: `main`, a dominant `article`, or the densest block
     walker.py       one walk in document order reporting headings and blocks to the builder
@@ -12,59 +12,40 @@ The stages, in order:
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator
-
-from bs4 import (
-    BeautifulSoup,
-    MarkupResemblesLocatorWarning,
-    Tag,
-    XMLParsedAsHTMLWarning,
-)
 
 from ...document import Document, ListBlock, Table
 from .. import ParseSettings
 from ..builder import TreeBuilder
 from .boilerplate import text_weight
-from .content import page_bodies, select_content
-from .dom import (
-    child_named,
-    inline_text,
-)
-from .encoding import decode_html
+from .content import select_content
+from .dom import child_named, inline_text
+from .encoding import decode_for_parsing
+from .tree import Element, first_named, parse_tree, top_level_bodies
 from .walker import HtmlWalker
 
 
-def page_title(soup: BeautifulSoup) -> str:
+def page_title(roots: list[Element]) -> str:
     """The `<title>` in the page's head (an SVG's own `<title>` in the body is not it)."""
-    head = soup.head
-    title = child_named(head, "title") if isinstance(head, Tag) else None
+    head = first_named(roots, "head")
+    title = child_named(head, "title") if head is not None else None
     return inline_text(title, ()) if title is not None else ""
-
-
-def make_soup(text: str) -> BeautifulSoup:
-    """The lxml-built soup. bs4's warnings address its caller's choices, which are ours
-    here: XHTML is read with the lenient HTML parser on purpose, and a page whose text
-    looks like a URL or a file name is still a page."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
-        return BeautifulSoup(text, "lxml")
 
 
 def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     """Parse HTML bytes into a `Document` (empty pages give an empty document)."""
     builder = TreeBuilder("html")
-    text = decode_html(data)
+    text, utf8 = decode_for_parsing(data)
     if not text.strip():
         return builder.finish()
-    soup = make_soup(text)
+    roots = parse_tree(utf8)
+    del utf8  # the page's bytes again, or a copy: only the tree needed them
     page_chars = 0
-    for number, body in enumerate(page_bodies(soup)):
-        content = select_content(soup, body)
+    for number, body in enumerate(top_level_bodies(roots)):
+        content = select_content(body)
         page_chars += content.page_chars
         if number == 0 and not content.has_h1:
-            builder.set_title(content.page_h1 or page_title(soup))
+            builder.set_title(content.page_h1 or page_title(roots))
         elif number and not content.has_h1 and content.page_h1:
             builder.heading(1, content.page_h1)  # a joined page: its own title heads it
         HtmlWalker(builder, content.skip).walk(content.root)

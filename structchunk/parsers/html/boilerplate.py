@@ -4,20 +4,21 @@ One iterative pass marks scripts, styles, media, navigation, asides, form contro
 hidden elements and page-level headers and footers as removed, notes blocks whose
 `class`/`id` names page furniture (comments, share bars, related links), and counts
 the text and link text every kept element holds. Forms and cookie banners are judged
-by those counts. `html_content` then chooses the main content. Nothing is deleted from
-the tree: removed elements go into a `skip` set of `id()`s that every walk honours.
+by those counts. `content.py` then chooses the main content. Nothing is deleted from
+the tree: removed elements go into a `skip` set that every walk honours (a set of the
+elements themselves, which keeps lxml's element objects, and so their identity, alive).
+The counts, and where each element's subtree is, are a `PageStats` (`stats.py`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from functools import lru_cache
 
-from bs4 import Tag
-
-from .dom import BLOCK_TAGS, PREFORMATTED_TAGS, is_text, iter_tags
+from .dom import BLOCK_TAGS, PREFORMATTED_TAGS, TEXTLESS_TAGS, heading_level_of
+from .stats import PageStats
+from .tree import Element
 
 DROP_TAGS = frozenset(
     {
@@ -195,46 +196,6 @@ _BANNER_NAME = re.compile(
 )
 
 
-@dataclass(slots=True)
-class PageStats:
-    """Text counts per kept element, keyed by `id()` of the tag.
-
-    `text`/`links` are characters of text (and of text inside links) in the element's
-    whole subtree. A *unit* is the text a block (see `UNIT_TAGS`) holds directly, not
-    inside a nested block: `unit_text`/`unit_links` count it per block.
-    """
-
-    order: list[Tag] = field(default_factory=list)
-    """Kept elements in document order."""
-    parent: dict[int, int] = field(default_factory=dict)
-    text: dict[int, int] = field(default_factory=dict)
-    links: dict[int, int] = field(default_factory=dict)
-    unit_text: dict[int, int] = field(default_factory=dict)
-    unit_links: dict[int, int] = field(default_factory=dict)
-    verbatim: set[int] = field(default_factory=set)
-    """Units that are preformatted text (code)."""
-    hinted: list[Tag] = field(default_factory=list)
-    """Elements with a negative name (see `NEGATIVE_NAME_WORDS`), in document order."""
-    page_chrome: int = 0
-    """How many elements of web-page chrome (navigation, page header and footer, forms,
-    hidden elements …; not scripts or styles) were removed."""
-
-    def text_of(self, tag: Tag) -> int:
-        return self.text.get(id(tag), 0)
-
-    def link_density(self, tag: Tag) -> float:
-        total = self.text.get(id(tag), 0)
-        return self.links.get(id(tag), 0) / total if total else 0.0
-
-    def sum_up(self, values: dict[int, int]) -> None:
-        """Turn per-element counts into subtree totals, in place."""
-        for tag in reversed(self.order):  # children before parents
-            key = id(tag)
-            parent = self.parent.get(key)
-            if parent is not None:
-                values[parent] = values.get(parent, 0) + values.get(key, 0)
-
-
 def text_weight(text: str) -> int:
     """How much text a string holds: its characters without surrounding whitespace, CJK
     characters weighted by `DEFAULT_CJK_WEIGHT`."""
@@ -253,151 +214,145 @@ def _negative_words(classes: str, ident: str) -> bool:
     return words.isdisjoint(POSITIVE_NAME_WORDS) and not words.isdisjoint(NEGATIVE_NAME_WORDS)
 
 
-def has_negative_name(tag: Tag) -> bool:
+def has_negative_name(name: str, attrs: Mapping[str, str]) -> bool:
     """A block whose `class` or `id` names page furniture (comments, share bar, ...)."""
-    if not tag.attrs or tag.name not in BLOCK_TAGS or tag.name in _NEVER_HINTED:
+    if name not in BLOCK_TAGS or name in _NEVER_HINTED:
         return False
-    classes = tag.get("class")
-    text = " ".join(classes) if isinstance(classes, list) else str(classes or "")
-    ident = tag.get("id")
-    if tag.name == "section" or not isinstance(ident, str):
-        ident = ""
-    return bool(text or ident) and _negative_words(text, ident)
+    classes = attrs.get("class", "")
+    ident = attrs.get("id", "") if name != "section" else ""
+    return bool(classes or ident) and _negative_words(classes, ident)
 
 
-def class_and_id(tag: Tag) -> str:
-    classes = tag.get("class")
-    text = " ".join(classes) if isinstance(classes, list) else str(classes or "")
-    ident = tag.get("id")
-    return f"{text} {ident}" if isinstance(ident, str) else text
-
-
-def is_hidden(tag: Tag) -> bool:
+def is_hidden(attrs: Mapping[str, str]) -> bool:
     """`hidden`, `aria-hidden="true"` or an inline `display:none`/`visibility:hidden`."""
-    attrs = tag.attrs
-    if not attrs:
-        return False
-    if "hidden" in attrs and attrs["hidden"] != "until-found":
+    hidden = attrs.get("hidden")
+    if hidden is not None and hidden != "until-found":
         return True
-    if str(attrs.get("aria-hidden", "")).strip().lower() == "true":
+    if attrs.get("aria-hidden", "").strip().lower() == "true":
         return True
     style = attrs.get("style")
-    return isinstance(style, str) and bool(_HIDDEN_STYLE.search(style))
+    return style is not None and bool(_HIDDEN_STYLE.search(style))
 
 
-def is_chrome(tag: Tag, in_section: bool) -> bool:
+def is_chrome(name: str, attrs: Mapping[str, str], in_section: bool) -> bool:
     """Context-free boilerplate: dropped tags, chrome roles, hidden elements,
     page-level headers and footers."""
-    name = tag.name
     if name in DROP_TAGS:
         return True
-    if not tag.attrs:
-        return name in ("header", "footer") and not in_section
     if name in ("header", "footer") and not in_section:
         return True
-    role = tag.get("role")
-    if isinstance(role, str) and role.strip().lower() in DROP_ROLES:
+    if not attrs:
+        return False
+    role = attrs.get("role")
+    if role is not None and role.strip().lower() in DROP_ROLES:
         return True
-    return is_hidden(tag)
+    return is_hidden(attrs)
 
 
-def measure(body: Tag, skip: set[int]) -> PageStats:
-    """Mark chrome in `skip` and count text per kept element, in one iterative pass."""
+_NO_ATTRIBUTES: Mapping[str, str] = {}
+
+
+def measure(body: Element, skip: set[Element]) -> PageStats:
+    """Mark chrome in `skip` and count text per kept element, in one iterative pass.
+
+    An element's own text is its `text` and the `tail`s of its children (skipped ones
+    too: the text after a removed element is still there). Each element's attributes
+    are read from lxml once, as one list."""
     stats = PageStats()
-    body_key = id(body)
-    # (tag, inside a sectioning element, inside a link, nearest block, inside pre/table)
-    stack: list[tuple[Tag, bool, bool, int, bool]] = [(body, False, False, body_key, False)]
+    # (tag, its parent, inside a sectioning element, inside a link, nearest block,
+    # inside pre/code/table)
+    stack: list[tuple[Element, Element | None, bool, bool, Element, bool]] = [
+        (body, None, False, False, body, False)
+    ]
     while stack:
-        tag, in_section, in_link, block, exempt = stack.pop()
-        if tag is not body and is_chrome(tag, in_section):
-            skip.add(id(tag))
-            if tag.name not in DOCUMENT_TAGS:
+        tag, parent, in_section, in_link, block, exempt = stack.pop()
+        name = tag.tag
+        items = tag.items()
+        attrs = dict(items) if items else _NO_ATTRIBUTES
+        if parent is not None and is_chrome(name, attrs, in_section):
+            skip.add(tag)
+            if name not in DOCUMENT_TAGS:
                 stats.page_chrome += 1
             continue
-        key = id(tag)
-        stats.order.append(tag)
-        if tag.name in UNIT_TAGS:
-            block = key
-            if tag.name in PREFORMATTED_TAGS:
-                stats.verbatim.add(key)
-        if not exempt:
-            if tag.name in _HINT_FREE:
-                exempt = True
-            elif has_negative_name(tag):
-                stats.hinted.append(tag)
+        stats.keep(tag, parent)
+        if name in UNIT_TAGS:
+            block = tag
+            if name in PREFORMATTED_TAGS:
+                stats.verbatim.add(tag)
+        level = heading_level_of(name, attrs)
+        if level is not None:
+            stats.levels[tag] = level
+        if attrs:
+            _note_names(stats, tag, name, attrs, exempt)
+        exempt = exempt or name in _HINT_FREE
         own = 0
-        child_section = in_section or tag.name in SECTIONING_TAGS
-        child_link = in_link or tag.name == "a"
-        for child in reversed(tag.contents):
-            if isinstance(child, Tag):
-                stats.parent[id(child)] = key
-                stack.append((child, child_section, child_link, block, exempt))
-            elif is_text(child):
-                own += text_weight(child)
-        stats.text[key] = own
+        if name not in TEXTLESS_TAGS:
+            text = tag.text  # lxml makes a new string at every read: read each once
+            if text:
+                own = text_weight(text)
+            child_section = in_section or name in SECTIONING_TAGS
+            child_link = in_link or name == "a"
+            for child in reversed(tag):
+                stack.append((child, tag, child_section, child_link, block, exempt))
+                tail = child.tail
+                if tail:
+                    own += text_weight(tail)
+        stats.text[tag] = own
         stats.unit_text[block] = stats.unit_text.get(block, 0) + own
-        if child_link:
-            stats.links[key] = own
+        if in_link or name == "a":
+            stats.links[tag] = own
             stats.unit_links[block] = stats.unit_links.get(block, 0) + own
-    stats.sum_up(stats.text)
-    stats.sum_up(stats.links)
+    stats.finish()
     return stats
 
 
-def drop(tag: Tag, stats: PageStats, skip: set[int]) -> None:
+def _note_names(
+    stats: PageStats, tag: Element, name: str, attrs: Mapping[str, str], exempt: bool
+) -> None:
+    """Keep an element's `role`, and its `class` and `id` for the banner rule; note it as
+    furniture when they name it so (never inside `pre`, `code` or a table, nor those)."""
+    role = attrs.get("role")
+    if role is not None:
+        stats.roles[tag] = role
+    classes, ident = attrs.get("class"), attrs.get("id")
+    if classes is None and ident is None:
+        return
+    stats.names[tag] = f"{classes or ''} {ident}" if ident is not None else classes or ""
+    if not exempt and name not in _HINT_FREE and has_negative_name(name, attrs):
+        stats.hinted.append(tag)
+
+
+def drop(tag: Element, stats: PageStats, skip: set[Element]) -> None:
     """Mark `tag` removed and take its text out of its ancestors' counts."""
-    key = id(tag)
-    if key in skip:
+    if tag in skip:
         return
     ancestors = []
-    for parent in tag.parents:
-        parent_key = id(parent)
-        if parent_key in skip:  # already gone with an ancestor
-            skip.add(key)
+    for parent in tag.iterancestors():
+        if parent in skip:  # already gone with an ancestor
+            skip.add(tag)
             return
-        if parent_key not in stats.text:
+        if parent not in stats.text:
             break
-        ancestors.append(parent_key)
-    skip.add(key)
-    text, links = stats.text.get(key, 0), stats.links.get(key, 0)
-    for parent_key in ancestors:
-        stats.text[parent_key] -= text
-        stats.links[parent_key] -= links
+        ancestors.append(parent)
+    skip.add(tag)
+    text, links = stats.text.get(tag, 0), stats.links.get(tag, 0)
+    for parent in ancestors:
+        stats.text[parent] -= text
+        stats.links[parent] -= links
 
 
-def drop_forms_and_banners(stats: PageStats, skip: set[int], page_text: int) -> None:
+def drop_forms_and_banners(stats: PageStats, skip: set[Element], page_text: int) -> None:
     """Forms smaller than most of the page, and cookie/consent banners."""
+    names = stats.names
     for tag in stats.order:
-        if tag.name == "form":
+        if tag.tag == "form":
             if stats.text_of(tag) <= DEFAULT_FORM_PAGE_SHARE * page_text:
                 drop(tag, stats, skip)
                 stats.page_chrome += 1
         elif (
-            tag.attrs
+            tag in names
             and stats.text_of(tag) <= DEFAULT_BANNER_MAX_CHARS
-            and _BANNER_NAME.search(class_and_id(tag))
+            and _BANNER_NAME.search(names[tag])
         ):
             drop(tag, stats, skip)
             stats.page_chrome += 1
-
-
-def kept_tags(root: Tag, skip: set[int]) -> list[Tag]:
-    """The tags under `root` (itself included) that are not removed, in document order."""
-    return iter_tags(root, lambda tag: id(tag) in skip)
-
-
-def outermost(root: Tag, skip: set[int], match: Callable[[Tag], bool]) -> list[Tag]:
-    """The kept tags under `root` (not `root` itself) that `match` accepts and that are
-    not inside another accepted one, in document order."""
-    found: list[Tag] = []
-
-    def prune(tag: Tag) -> bool:
-        if id(tag) in skip:
-            return True
-        if tag is not root and match(tag):
-            found.append(tag)
-            return True
-        return False
-
-    iter_tags(root, prune)
-    return found

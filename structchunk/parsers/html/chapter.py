@@ -26,12 +26,10 @@ import re
 from collections.abc import Collection
 from typing import Protocol
 
-from bs4 import Tag
-
-from . import make_soup
 from .boilerplate import DROP_TAGS, is_hidden
 from .dom import heading_level, iter_tags
-from .encoding import decode_html
+from .encoding import decode_for_parsing
+from .tree import Element, parse_tree
 from .walker import HtmlWalker, TreeSink
 
 CHAPTER_DROP_TAGS = DROP_TAGS - {"aside"}
@@ -59,56 +57,66 @@ def walk_chapter(data: bytes, sink: ChapterSink, targets: Collection[str] = ()) 
     """Report the headings and blocks of one (X)HTML chapter to `sink`, and the `targets`
     (element ids) the walk passes. Decoding is the web page's (BOM, `<meta charset>`, XML
     declaration, detection); binary data raises a one-line `ParseError`."""
-    text = decode_html(data)
+    text, utf8 = decode_for_parsing(data)
     if not text.strip():
         return
     head = text[:DEFAULT_DOCTYPE_CHARS]
     if "[" in head:
         text = _INTERNAL_SUBSET.sub(r"\1>", head, count=1) + text[DEFAULT_DOCTYPE_CHARS:]
-    soup = make_soup(text)
-    _ChapterWalker(sink, chapter_skip(soup), targets).walk(soup)
+        utf8 = text.encode("utf-8")
+    roots = parse_tree(utf8)
+    walker = _ChapterWalker(sink, chapter_skip(roots), targets)
+    for root in roots:
+        walker.walk(root)
 
 
-def epub_types(tag: Tag) -> list[str]:
+def epub_types(tag: Element) -> list[str]:
     """The tokens of an element's `epub:type` attribute."""
     value = tag.get("epub:type")
-    return value.split() if isinstance(value, str) else []
+    return value.split() if value is not None else []
 
 
-def _never_content(tag: Tag) -> bool:
-    if tag.name in CHAPTER_DROP_TAGS or is_hidden(tag):
+def _never_content(tag: Element) -> bool:
+    if tag.tag in CHAPTER_DROP_TAGS:
         return True
-    if not tag.attrs:
+    items = tag.items()
+    if not items:
         return False
-    role = tag.get("role")
-    if isinstance(role, str) and role.strip() in _DROPPED_ROLES:
+    attrs = dict(items)
+    if is_hidden(attrs):
         return True
-    return not _DROPPED_TYPES.isdisjoint(epub_types(tag))
+    role = attrs.get("role")
+    if role is not None and role.strip() in _DROPPED_ROLES:
+        return True
+    return not _DROPPED_TYPES.isdisjoint(attrs.get("epub:type", "").split())
 
 
-def chapter_skip(root: Tag) -> set[int]:
-    """`id()`s of the elements under `root` that are never content (see the module)."""
-    skip: set[int] = set()
+def chapter_skip(roots: list[Element]) -> set[Element]:
+    """The elements under the top-level `roots` that are never content (see the
+    module)."""
+    skip: set[Element] = set()
 
-    def prune(tag: Tag) -> bool:
-        if tag is not root and _never_content(tag):
-            skip.add(id(tag))
+    def prune(tag: Element) -> bool:
+        if _never_content(tag):
+            skip.add(tag)
             return True
         return False
 
-    iter_tags(root, prune)
+    for root in roots:
+        for child in root:
+            iter_tags(child, prune)
     return skip
 
 
-def _is_noteref(tag: Tag) -> bool:
-    return tag.name == "a" and ("noteref" in epub_types(tag) or tag.get("role") == "doc-noteref")
+def _is_noteref(tag: Element) -> bool:
+    return tag.tag == "a" and ("noteref" in epub_types(tag) or tag.get("role") == "doc-noteref")
 
 
-def _own_ids(tag: Tag) -> list[str]:
+def _own_ids(tag: Element) -> list[str]:
     found = []
-    for name in ("id", "name") if tag.name == "a" else ("id",):
+    for name in ("id", "name") if tag.tag == "a" else ("id",):
         value = tag.get(name)
-        if isinstance(value, str) and value:
+        if value:
             found.append(value)
     return found
 
@@ -116,13 +124,13 @@ def _own_ids(tag: Tag) -> list[str]:
 class _ChapterWalker(HtmlWalker):
     """The web page's walk, reporting targets and bracketing note references."""
 
-    def __init__(self, sink: ChapterSink, skip: set[int], targets: Collection[str]) -> None:
+    def __init__(self, sink: ChapterSink, skip: set[Element], targets: Collection[str]) -> None:
         super().__init__(sink, skip)
         self.sink = sink
         self.targets = targets
-        self.notes: set[int] = set()
+        self.notes: set[Element] = set()
 
-    def enter(self, tag: Tag) -> bool:
+    def enter(self, tag: Element) -> bool:
         if self.targets and not (self.lists or self.items):
             # Inside a list a section cannot start: the list is reported as one block
             # when it closes, so a target there is not reported.
@@ -130,15 +138,15 @@ class _ChapterWalker(HtmlWalker):
         entered = super().enter(tag)
         if entered and _is_noteref(tag):
             self.pieces.append(" [")
-            self.notes.add(id(tag))
+            self.notes.add(tag)
         return entered
 
-    def leave(self, tag: Tag) -> None:
-        if id(tag) in self.notes:
+    def leave(self, tag: Element) -> None:
+        if tag in self.notes:
             self.pieces.append("]")
         super().leave(tag)
 
-    def _report_targets(self, tag: Tag) -> None:
+    def _report_targets(self, tag: Element) -> None:
         found = [ident for ident in _own_ids(tag) if ident in self.targets]
         if heading_level(tag) is not None:
             found.extend(self._ids_inside_heading(tag))
@@ -148,15 +156,15 @@ class _ChapterWalker(HtmlWalker):
         for ident in found:
             self.sink.target(ident)
 
-    def _ids_inside_heading(self, heading: Tag) -> list[str]:
+    def _ids_inside_heading(self, heading: Element) -> list[str]:
         """Targets inside a heading's own title (`<h2><a id="ch1"/>Title</h2>`); the walk
         never enters a heading, and nested headings are walked, so reported, on their own."""
         found: list[str] = []
-        stack = [child for child in reversed(heading.contents) if isinstance(child, Tag)]
+        stack = list(reversed(heading))
         while stack:
             node = stack.pop()
-            if id(node) in self.skip or heading_level(node) is not None:
+            if node in self.skip or heading_level(node) is not None:
                 continue
             found.extend(ident for ident in _own_ids(node) if ident in self.targets)
-            stack.extend(child for child in reversed(node.contents) if isinstance(child, Tag))
+            stack.extend(reversed(node))
         return found

@@ -1,6 +1,6 @@
 """Choosing the main content of a page: `main`, a dominant `article`, or the densest block.
 
-Works on the counts `html_boilerplate.measure` took, so no element is read twice. A
+Works on the counts `boilerplate.measure` took, so no element is read twice. A
 document without web-page furniture (no navigation, page header or footer, forms,
 hidden elements or furniture-named blocks: HTML exported from Markdown, a plain
 document) is taken whole, so nothing of it can be lost to a heuristic.
@@ -10,17 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bs4 import BeautifulSoup, Tag
-
-from .boilerplate import (
-    PageStats,
-    drop,
-    drop_forms_and_banners,
-    kept_tags,
-    measure,
-    outermost,
-)
-from .dom import heading_level, heading_parts, iter_tags
+from .boilerplate import drop, drop_forms_and_banners, measure
+from .dom import heading_parts
+from .stats import PageStats
+from .tree import Element
 
 DEFAULT_MAIN_MIN_SHARE = 0.25
 """A `main` (or `role="main"`) element is trusted when it holds at least this share of
@@ -65,8 +58,8 @@ DEFAULT_ARTICLE_LEAD = 2.0
 class Content:
     """The element to chunk, the elements under it to skip, and the document title."""
 
-    root: Tag
-    skip: set[int]
+    root: Element
+    skip: set[Element]
     has_h1: bool
     """The chosen content has its own `h1` (which then heads the section tree)."""
     page_h1: str = ""
@@ -76,14 +69,15 @@ class Content:
     """How much text the page's body holds (`text_weight`), before any is dropped."""
 
 
-def _landmarks(root: Tag, skip: set[int], name: str) -> list[Tag]:
+def _landmarks(root: Element, stats: PageStats, skip: set[Element], name: str) -> list[Element]:
     """The outermost `main` (or `article`) elements under `root`, by tag or ARIA role."""
-    return outermost(root, skip, lambda tag: tag.name == name or tag.get("role") == name)
+    roles = stats.roles
+    return stats.outermost(root, skip, lambda tag: tag.tag == name or roles.get(tag) == name)
 
 
 def _dominant(
-    tags: list[Tag], stats: PageStats, around: int, share: float, lead: float
-) -> Tag | None:
+    tags: list[Element], stats: PageStats, around: int, share: float, lead: float
+) -> Element | None:
     if not tags or not around:
         return None
     ranked = sorted(tags, key=stats.text_of, reverse=True)
@@ -94,28 +88,28 @@ def _dominant(
     return None
 
 
-def furniture(stats: PageStats, within: Tag, skip: set[int]) -> list[Tag]:
+def furniture(stats: PageStats, within: Element, skip: set[Element]) -> list[Element]:
     """The outermost negatively named blocks under `within` that hold at most
     `DEFAULT_HINT_MAX_SHARE` of its text (a larger one is a misnamed wrapper)."""
     if not stats.hinted:
         return []
     limit = DEFAULT_HINT_MAX_SHARE * stats.text_of(within)
-    hinted = {id(tag) for tag in stats.hinted}
-    return outermost(within, skip, lambda tag: id(tag) in hinted and stats.text_of(tag) <= limit)
+    hinted = set(stats.hinted)
+    return stats.outermost(within, skip, lambda tag: tag in hinted and stats.text_of(tag) <= limit)
 
 
 def content_scores(
-    stats: PageStats, furniture_blocks: set[int]
-) -> tuple[dict[int, int], dict[int, int]]:
+    stats: PageStats, furniture_blocks: set[Element]
+) -> tuple[dict[Element, int], dict[Element, int]]:
     """Per element, the prose and the noise in its subtree.
 
     Each block's value is its text outside links, minus its link text and a fixed cost
     per block; positive values add to *prose*, negative ones to *noise*. Code counts in
     full, headings are neutral unless they are links, and furniture is all noise.
     """
-    prose: dict[int, int] = {}
-    noise: dict[int, int] = {}
-    headings = {id(tag) for tag in stats.order if heading_level(tag) is not None}
+    prose: dict[Element, int] = {}
+    noise: dict[Element, int] = {}
+    headings = stats.levels
     for key, text in stats.unit_text.items():
         if not text:
             continue
@@ -137,50 +131,52 @@ def content_scores(
     return prose, noise
 
 
-def best_subtree(root: Tag, stats: PageStats, skip: set[int], min_share: float = 0.0) -> Tag:
+def best_subtree(
+    root: Element, stats: PageStats, skip: set[Element], min_share: float = 0.0
+) -> Element:
     """The element under `root` whose subtree has the most prose net of noise, widened
     to its ancestors while each adds prose at least at `DEFAULT_WIDEN_RATIO` times the
     noise it adds (an article whose best paragraph outscores the whole because of a
     byline and a list of links). `root` itself unless the winner keeps `min_share` of
     its prose."""
-    blocks = {id(tag) for outer in furniture(stats, root, skip) for tag in iter_tags(outer)}
+    blocks = {tag for outer in furniture(stats, root, skip) for tag in stats.below(outer)}
     prose, noise = content_scores(stats, blocks)
-    best, best_score = root, prose.get(id(root), 0) - noise.get(id(root), 0)
-    for tag in kept_tags(root, skip):
-        score = prose.get(id(tag), 0) - noise.get(id(tag), 0)
+    best, best_score = root, prose.get(root, 0) - noise.get(root, 0)
+    for tag in stats.kept(root, skip):
+        score = prose.get(tag, 0) - noise.get(tag, 0)
         if score > best_score:
             best, best_score = tag, score
-    while best is not root and isinstance(best.parent, Tag):
-        parent = id(best.parent)
-        added_prose = prose.get(parent, 0) - prose.get(id(best), 0)
-        added_noise = noise.get(parent, 0) - noise.get(id(best), 0)
+    while best is not root and best.getparent() is not None:
+        parent = best.getparent()
+        added_prose = prose.get(parent, 0) - prose.get(best, 0)
+        added_noise = noise.get(parent, 0) - noise.get(best, 0)
         if added_noise and added_prose < DEFAULT_WIDEN_RATIO * added_noise:
             break
-        best = best.parent
-    kept_prose = prose.get(id(best), 0)
-    if best is root or not kept_prose or kept_prose < min_share * prose.get(id(root), 0):
+        best = parent
+    kept_prose = prose.get(best, 0)
+    if best is root or not kept_prose or kept_prose < min_share * prose.get(root, 0):
         return root  # nothing reads as prose, or the part would lose too much of it
     return _with_siblings(best, stats, skip, prose, noise)
 
 
 def _with_siblings(
-    best: Tag, stats: PageStats, skip: set[int], prose: dict[int, int], noise: dict[int, int]
-) -> Tag:
+    best: Element,
+    stats: PageStats,
+    skip: set[Element],
+    prose: dict[Element, int],
+    noise: dict[Element, int],
+) -> Element:
     """The chosen element's parent, minus the siblings that are not prose, when some
     sibling is prose (a lead paragraph or the title outside the article body)."""
-    parent = best.parent
-    if not isinstance(parent, Tag):
+    parent = best.getparent()
+    if parent is None:
         return best
-    siblings = [
-        child
-        for child in parent.children
-        if isinstance(child, Tag) and child is not best and id(child) not in skip
-    ]
+    siblings = [child for child in parent if child is not best and child not in skip]
     keep = [
         child
         for child in siblings
         if _is_prose(child, stats, prose, noise)
-        or any(heading_level(tag) == 1 for tag in kept_tags(child, skip))
+        or any(stats.levels.get(tag) == 1 for tag in stats.kept(child, skip))
     ]
     if not keep:
         return best
@@ -190,10 +186,12 @@ def _with_siblings(
     return parent
 
 
-def _is_prose(tag: Tag, stats: PageStats, prose: dict[int, int], noise: dict[int, int]) -> bool:
+def _is_prose(
+    tag: Element, stats: PageStats, prose: dict[Element, int], noise: dict[Element, int]
+) -> bool:
     """Enough prose net of noise and few links; or any prose and no noise at all (a short
     code block)."""
-    kept, lost = prose.get(id(tag), 0), noise.get(id(tag), 0)
+    kept, lost = prose.get(tag, 0), noise.get(tag, 0)
     if kept and not lost:
         return True
     return kept - lost >= DEFAULT_SIBLING_MIN_PROSE and (
@@ -201,18 +199,22 @@ def _is_prose(tag: Tag, stats: PageStats, prose: dict[int, int], noise: dict[int
     )
 
 
-def choose_root(body: Tag, stats: PageStats, skip: set[int]) -> Tag:
+def choose_root(body: Element, stats: PageStats, skip: set[Element]) -> Element:
     """`main` if the page has a real one, then a single dominant `article` inside it,
     narrowed to the part with nearly all its prose; without either, the element with the
     highest content score — unless the page has no furniture at all."""
     root = body
     main = _dominant(
-        _landmarks(body, skip, "main"), stats, stats.text_of(body), DEFAULT_MAIN_MIN_SHARE, 1.0
+        _landmarks(body, stats, skip, "main"),
+        stats,
+        stats.text_of(body),
+        DEFAULT_MAIN_MIN_SHARE,
+        1.0,
     )
     if main is not None:
         root = main
     article = _dominant(
-        _landmarks(root, skip, "article"),
+        _landmarks(root, stats, skip, "article"),
         stats,
         stats.text_of(root),
         DEFAULT_ARTICLE_MIN_SHARE,
@@ -227,42 +229,33 @@ def choose_root(body: Tag, stats: PageStats, skip: set[int]) -> Tag:
     return best_subtree(body, stats, skip)
 
 
-def drop_clutter(root: Tag, stats: PageStats, skip: set[int]) -> None:
+def drop_clutter(root: Element, stats: PageStats, skip: set[Element]) -> None:
     """Inside the chosen content, drop blocks named as page furniture (comments, share
     bars, bylines, related links) unless one holds most of the content."""
     for tag in furniture(stats, root, skip):
         drop(tag, stats, skip)
 
 
-def _h1s(root: Tag, skip: set[int]) -> list[Tag]:
+def _h1s(root: Element, stats: PageStats, skip: set[Element]) -> list[Element]:
     """Kept level-1 headings with visible text (an `h1` holding only a logo is none)."""
+    levels = stats.levels
     return [
         tag
-        for tag in kept_tags(root, skip)
-        if heading_level(tag) == 1 and heading_parts(tag, skip)[0]
+        for tag in stats.kept(root, skip)
+        if levels.get(tag) == 1 and heading_parts(tag, skip)[0]
     ]
 
 
-def page_bodies(soup: BeautifulSoup) -> list[Tag]:
-    """The page's `body` — or every one of them, in order, when a file joins several
-    pages (lxml keeps each `<html><body>` it meets as one more `body`)."""
-    bodies = [tag for tag in soup.find_all("body") if isinstance(tag, Tag)]
-    return bodies or [soup]
-
-
-def select_content(soup: BeautifulSoup, body: Tag | None = None) -> Content:
-    """Mark boilerplate in `body` (default: the first) and choose the element whose
-    content is the page's."""
-    if body is None:
-        body = soup.body if isinstance(soup.body, Tag) else soup
-    skip: set[int] = set()
+def select_content(body: Element) -> Content:
+    """Mark boilerplate in `body` and choose the element whose content is the page's."""
+    skip: set[Element] = set()
     stats = measure(body, skip)
     page_chars = stats.text_of(body)
     drop_forms_and_banners(stats, skip, page_chars)
     root = choose_root(body, stats, skip)
     drop_clutter(root, stats, skip)
-    if _h1s(root, skip):
+    if _h1s(root, stats, skip):
         return Content(root, skip, True, page_chars=page_chars)
-    outside = _h1s(body, skip)
+    outside = _h1s(body, stats, skip)
     title = heading_parts(outside[0], skip)[0] if len(outside) == 1 else ""
     return Content(root, skip, False, title, page_chars)

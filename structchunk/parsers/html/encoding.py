@@ -203,9 +203,26 @@ def sniff_encoding(data: bytes) -> str:
     return "utf-8"
 
 
+def _decode(data: bytes) -> tuple[str, str]:
+    """The page's text, and the encoding it was read with ("bom" after a byte-order mark)."""
+    text = bom_text(data)
+    encoding = "bom"
+    if text is None:
+        encoding = sniff_encoding(data)
+        text = data.decode(encoding, errors="replace")
+    return text.replace("\x00", "\ufffd"), encoding
+
+
 def decode_html(data: bytes) -> str:
     """Decode an HTML page's bytes to text; NUL becomes U+FFFD as in browsers."""
-    text = bom_text(data)
-    if text is None:
-        text = data.decode(sniff_encoding(data), errors="replace")
-    return text.replace("\x00", "\ufffd")
+    return _decode(data)[0]
+
+
+def decode_for_parsing(data: bytes) -> tuple[str, bytes]:
+    """The page's text (`decode_html`), and that text as UTF-8 for the parser: the
+    page's own bytes when they already are exactly that (valid UTF-8 without BOM or NUL,
+    the common case: no copy of a large page)."""
+    text, encoding = _decode(data)
+    if encoding == "utf-8" and "\ufffd" not in text:
+        return text, data
+    return text, text.encode("utf-8")

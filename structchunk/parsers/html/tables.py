@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass
 
-from bs4 import Tag
-
 from ...document import Table
 from .dom import child_named, has_descendant, inline_text, text_longer_than
+from .tree import Element
 
 MAX_COLSPAN = 1000
 MAX_ROWSPAN = 65534
@@ -46,7 +45,7 @@ class _Row:
     all_th: bool
 
 
-def _span(cell: Tag, name: str, limit: int) -> int:
+def _span(cell: Element, name: str, limit: int) -> int:
     raw = cell.get(name)
     try:
         value = int(str(raw).strip()) if raw is not None else 1
@@ -57,36 +56,31 @@ def _span(cell: Tag, name: str, limit: int) -> int:
     return max(1, min(value, limit))
 
 
-def table_rows(table: Tag, skip: Container[int]) -> list[tuple[Tag, bool]]:
+def table_rows(table: Element, skip: Container[Element]) -> list[tuple[Element, bool]]:
     """The table's own `tr`s (not those of nested tables) with whether each is in `thead`;
     `tfoot` rows go last, as browsers draw them."""
-    head: list[tuple[Tag, bool]] = []
-    body: list[tuple[Tag, bool]] = []
-    foot: list[tuple[Tag, bool]] = []
-    for child in table.children:
-        if not isinstance(child, Tag) or id(child) in skip:
+    head: list[tuple[Element, bool]] = []
+    body: list[tuple[Element, bool]] = []
+    foot: list[tuple[Element, bool]] = []
+    for child in table:
+        if child in skip:
             continue
-        if child.name == "tr":
+        name = child.tag
+        if name == "tr":
             body.append((child, False))
-        elif child.name in _SECTION_TAGS:
-            target = head if child.name == "thead" else foot if child.name == "tfoot" else body
+        elif name in _SECTION_TAGS:
+            target = head if name == "thead" else foot if name == "tfoot" else body
             target.extend(
-                (tr, child.name == "thead")
-                for tr in child.children
-                if isinstance(tr, Tag) and tr.name == "tr" and id(tr) not in skip
+                (tr, name == "thead") for tr in child if tr.tag == "tr" and tr not in skip
             )
     return head + body + foot
 
 
-def row_cells(tr: Tag, skip: Container[int]) -> list[Tag]:
-    return [
-        cell
-        for cell in tr.children
-        if isinstance(cell, Tag) and cell.name in _CELL_TAGS and id(cell) not in skip
-    ]
+def row_cells(tr: Element, skip: Container[Element]) -> list[Element]:
+    return [cell for cell in tr if cell.tag in _CELL_TAGS and cell not in skip]
 
 
-def is_data_table(table: Tag, skip: Container[int]) -> bool:
+def is_data_table(table: Element, skip: Container[Element]) -> bool:
     """A table that holds data (rows of values), as opposed to one that lays out a page.
 
     Layout tables are walked like `div`s, so the paragraphs and headings inside stay
@@ -102,7 +96,7 @@ def is_data_table(table: Tag, skip: Container[int]) -> bool:
     for tr, _ in rows:
         cells = row_cells(tr, skip)
         widths.append(len(cells))
-        has_th = has_th or any(cell.name == "th" for cell in cells)
+        has_th = has_th or any(cell.tag == "th" for cell in cells)
         if any(has_descendant(cell, "table") for cell in cells):
             return False  # checked first: it stops on the nested table's own tag
         if any(text_longer_than(cell, DEFAULT_LAYOUT_CELL_CHARS) for cell in cells):
@@ -112,7 +106,7 @@ def is_data_table(table: Tag, skip: Container[int]) -> bool:
     return len(rows) >= 2 and max(widths, default=0) >= 2
 
 
-def _read_rows(table: Tag, skip: Container[int]) -> list[_Row]:
+def _read_rows(table: Element, skip: Container[Element]) -> list[_Row]:
     rows = []
     for tr, in_head in table_rows(table, skip):
         cells = row_cells(tr, skip)
@@ -127,7 +121,7 @@ def _read_rows(table: Tag, skip: Container[int]) -> list[_Row]:
                     for c in cells
                 ],
                 in_head,
-                bool(cells) and all(c.name == "th" for c in cells),
+                bool(cells) and all(c.tag == "th" for c in cells),
             )
         )
     return rows
@@ -177,7 +171,7 @@ def _drop_empty(grid: list[list[str]]) -> list[list[str]]:
     return [[row[col] for col in keep] for row in rows]
 
 
-def read_table(table: Tag, skip: Container[int]) -> Table | None:
+def read_table(table: Element, skip: Container[Element]) -> Table | None:
     """The `Table` block for a data table, or None when it has no text."""
     rows = _read_rows(table, skip)
     if not rows:

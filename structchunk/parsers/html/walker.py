@@ -2,6 +2,9 @@
 the `TreeBuilder` (or any `TreeSink`). Inline markup is text in flow; block elements end paragraphs;
 whitespace is collapsed as a browser would; lists nest, and code and tables inside a
 list item become part of the item's text.
+
+An element's `text` is read once the element is entered, and its `tail` once it is left
+(or skipped, or not entered): the tail is its parent's text, after it.
 """
 
 from __future__ import annotations
@@ -10,22 +13,21 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bs4.element import PageElement, Tag
-
 from ...document import Block, Code, ListBlock, ListItem, Paragraph
 from ..builder import flatten_code, flatten_table
 from .dom import (
     BLOCK_TAGS,
     LINE_BREAK,
     PREFORMATTED_TAGS,
+    TEXTLESS_TAGS,
     code_language,
     collapse_pieces,
     heading_level,
     heading_parts,
-    is_text,
     verbatim_text,
 )
 from .tables import is_data_table, read_table
+from .tree import Element
 
 _LIST_TAGS = frozenset({"ul", "ol", "menu", "dir"})
 
@@ -61,7 +63,7 @@ class _Item:
 
     owner: _List
     marker: str
-    tag: Tag | None = None
+    tag: Element | None = None
     """The `li` that opened the item; None for a `dt`/`dd` group."""
     parts: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)
@@ -72,7 +74,7 @@ class _Item:
 class HtmlWalker:
     """One pass over the kept part of the page, reporting to the builder."""
 
-    def __init__(self, builder: TreeSink, skip: set[int]) -> None:
+    def __init__(self, builder: TreeSink, skip: set[Element]) -> None:
         self.builder = builder
         self.skip = skip
         self.pieces: list[str] = []
@@ -80,9 +82,9 @@ class HtmlWalker:
         self.items: list[_Item] = []
         self.list_block: ListBlock | None = None
         self.quote_depth = 0
-        self.nested: list[Tag] | None = None
+        self.nested: list[Element] | None = None
         """Set by `enter` when a tag's walk covers only these elements, not its contents."""
-        self._enter: dict[str, Callable[[Tag], bool]] = {
+        self._enter: dict[str, Callable[[Element], bool]] = {
             "br": self._br,
             "hr": self._hr,
             "ul": self._open_list,
@@ -99,33 +101,47 @@ class HtmlWalker:
 
     # -- the walk ------------------------------------------------------------------
 
-    def walk(self, root: Tag) -> None:
-        """Visit `root` and its subtree in document order with an explicit stack."""
-        stack: list[tuple[Tag, Iterator[PageElement]]] = []
+    def walk(self, root: Element) -> None:
+        """Visit `root` and its subtree in document order with an explicit stack of
+        (element, its children still to visit, whether their tails are text here)."""
+        stack: list[tuple[Element, Iterator[Element], bool]] = []
         if self.enter(root):
-            stack.append((root, self._inside(root)))
+            stack.append(self._inside(root))
         while stack:
-            tag, children = stack[-1]
+            tag, children, tails = stack[-1]
             child = next(children, None)
             if child is None:
                 stack.pop()
                 self.leave(tag)
-            elif isinstance(child, Tag):
-                if id(child) not in self.skip and self.enter(child):
-                    stack.append((child, self._inside(child)))
-            elif is_text(child):
-                self.pieces.append(child)
+                if stack and stack[-1][2]:
+                    self._tail(tag)
+            elif child not in self.skip and self.enter(child):
+                stack.append(self._inside(child))
+            elif tails:
+                self._tail(child)
         self.flush()
 
-    def _inside(self, tag: Tag) -> Iterator[PageElement]:
-        """What to walk inside `tag` once `enter` said to: its contents, or only the
-        headings nested in it when it is a heading."""
-        inside, self.nested = self.nested or tag.contents, None
-        return iter(inside)
+    def _inside(self, tag: Element) -> tuple[Element, Iterator[Element], bool]:
+        """What to walk inside `tag` once `enter` said to: its text and children, or
+        only the headings nested in it when it is a heading (its text, theirs and their
+        tails are the heading's title)."""
+        if self.nested:
+            nested, self.nested = self.nested, None
+            return tag, iter(nested), False
+        text = tag.text
+        if text:
+            self.pieces.append(text)
+        return tag, iter(tag), True
 
-    def enter(self, tag: Tag) -> bool:
+    def _tail(self, tag: Element) -> None:
+        """The text after `tag`, which its parent holds."""
+        tail = tag.tail
+        if tail:
+            self.pieces.append(tail)
+
+    def enter(self, tag: Element) -> bool:
         """Handle an opening tag; True to walk its children."""
-        name = tag.name
+        name = tag.tag
         handler = self._enter.get(name)
         if handler is not None:
             return handler(tag)
@@ -139,10 +155,12 @@ class HtmlWalker:
             return False
         if name in BLOCK_TAGS:
             self.flush()
-        return bool(tag.contents)
+        elif name in TEXTLESS_TAGS:
+            return False
+        return len(tag) > 0 or bool(tag.text)
 
-    def leave(self, tag: Tag) -> None:
-        name = tag.name
+    def leave(self, tag: Element) -> None:
+        name = tag.tag
         if name in _LIST_TAGS or name == "dl":
             self.close_list()
         elif name == "li":
@@ -192,7 +210,7 @@ class HtmlWalker:
         if self.list_block is not None:
             self.list_block.items.append(ListItem(text, "-", self.lists[-1].depth))
 
-    def heading(self, tag: Tag, level: int) -> list[Tag]:
+    def heading(self, tag: Element, level: int) -> list[Element]:
         """Report the heading; returns the headings nested in it, to be walked next."""
         self.flush()
         title, nested = heading_parts(tag, self.skip)
@@ -204,20 +222,20 @@ class HtmlWalker:
 
     # -- element handlers (return True to walk the children) -------------------------
 
-    def _br(self, tag: Tag) -> bool:
+    def _br(self, tag: Element) -> bool:
         self.pieces.append(LINE_BREAK)
         return False
 
-    def _hr(self, tag: Tag) -> bool:
+    def _hr(self, tag: Element) -> bool:
         self.flush()
         return False
 
-    def _blockquote(self, tag: Tag) -> bool:
+    def _blockquote(self, tag: Element) -> bool:
         self.flush()
         self.quote_depth += 1
         return True
 
-    def _table(self, tag: Tag) -> bool:
+    def _table(self, tag: Element) -> bool:
         self.flush()
         if not is_data_table(tag, self.skip):
             return True
@@ -230,16 +248,17 @@ class HtmlWalker:
             self.builder.add(table)
         return False
 
-    def _open_list(self, tag: Tag) -> bool:
+    def _open_list(self, tag: Element) -> bool:
         self.flush()
         if self.items:
             self.emit_item(self.items[-1])
         elif not self.lists:
             self.list_block = ListBlock([])
-        ordered = tag.name == "ol"
+        name = tag.tag
+        ordered = name == "ol"
         start = _int_attribute(tag, "start", 1) if ordered else 0
         depth = min(len(self.lists), DEFAULT_MAX_LIST_DEPTH)
-        self.lists.append(_List(depth, ordered, start, tag.name == "dl"))
+        self.lists.append(_List(depth, ordered, start, name == "dl"))
         return True
 
     def close_list(self) -> None:
@@ -254,7 +273,7 @@ class HtmlWalker:
                 self.builder.add(self.list_block)
             self.list_block = None
 
-    def _open_item(self, tag: Tag) -> bool:
+    def _open_item(self, tag: Element) -> bool:
         self.flush()
         if not self.lists or self.lists[-1].definitions:
             return True  # a stray `li`: its text becomes paragraphs
@@ -268,7 +287,7 @@ class HtmlWalker:
         self.items.append(_Item(state, marker, tag))
         return True
 
-    def _open_term(self, tag: Tag) -> bool:
+    def _open_term(self, tag: Element) -> bool:
         self.flush()
         if not self.lists or not self.lists[-1].definitions:
             return True
@@ -280,7 +299,7 @@ class HtmlWalker:
         self.items.append(_Item(self.lists[-1], "-"))
         return True
 
-    def _open_definition(self, tag: Tag) -> bool:
+    def _open_definition(self, tag: Element) -> bool:
         self.flush()
         if not self.lists or not self.lists[-1].definitions:
             return True
@@ -305,9 +324,9 @@ class HtmlWalker:
         item.emitted = True
 
 
-def _int_attribute(tag: Tag, name: str, default: int) -> int:
+def _int_attribute(tag: Element, name: str, default: int) -> int:
     raw = tag.get(name)
     try:
-        return int(str(raw).strip()) if raw is not None else default
+        return int(raw.strip()) if raw is not None else default
     except ValueError:
         return default
