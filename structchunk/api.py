@@ -60,7 +60,7 @@ def decoded_source(data: bytes, format: str) -> str:
     """The text a Markdown, text or HTML document's chunk `offsets` index (BOM removed,
     newlines as `\\n`); "" for PDF, whose chunks carry pages instead."""
     if format == "html":
-        from .parsers.html.encoding import decode_html  # bs4 only when HTML is asked for
+        from .parsers.html.encoding import decode_html  # lxml only when HTML is asked for
 
         return decode_html(data)
     if format in ("markdown", "text"):

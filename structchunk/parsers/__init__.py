@@ -9,7 +9,7 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     packages.py   zip packages (DOCX, PPTX, XLSX, EPUB): the real kind, opened within bounds
     markdown.py   Markdown (markdown-it-py); markdown_pieces.py: a long text parsed in pieces
     text.py       plain text
-    html/         HTML (BeautifulSoup over lxml)
+    html/         HTML (lxml's HTML parser)
     pdf/          PDF (pdfplumber)
     epub/         EPUB e-books (zip + OPF with lxml; chapters through html/chapter.py)
     docx/         Word documents (the package XML through lxml)
