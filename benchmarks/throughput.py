@@ -110,6 +110,8 @@ def main() -> None:
         options = ChunkOptions(max_tokens=args.max_tokens, tokenizer=spec)
         label = f"hf BPE, {args.bpe} tokens" if spec.startswith("hf:") else spec
         cases[f"structchunk end to end ({label})"] = end_to_end(docs, options)
+    plain = ChunkOptions(max_tokens=args.max_tokens, tokenizer=specs[0], offsets=False)
+    cases[f"structchunk end to end ({specs[0]}, --no-offsets)"] = end_to_end(docs, plain)
     seconds = measure(cases, args.runs)
     print(
         f"{len(docs)} Markdown files, {megabytes:.2f} MB, median of {args.runs} runs, "

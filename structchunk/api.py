@@ -126,7 +126,7 @@ def chunks_of_document(
     packer = Packer(opts)
     doc_id = document_id(data)
     shown = printable_path(source)
-    aligner = Aligner.of(document) if document.source_text else None
+    aligner = Aligner.of(document) if document.source_text and opts.offsets else None
     try:
         for index, packed in enumerate(packer.pack(document)):
             yield _record(packed, index, doc_id, shown, fmt, packer.tokenizer.name, aligner)

@@ -1,4 +1,4 @@
-"""Chunk offsets (structchunk/offsets.py): the source text at a chunk's spans holds the
+"""Chunk offsets (structchunk/offsets/): the source text at a chunk's spans holds the
 body's words in order, through markup, split tables, overlap and merging."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from structchunk import Chunk, chunk_file, chunk_text, decoded_source
-from structchunk.offsets import body_words
+from structchunk.offsets import body_words, source
+from structchunk.offsets.source import WORD, SourceWords
 
 
 def _letters(text: str) -> str:
@@ -270,3 +271,36 @@ def test_corpus_pdf_boxes_hold_their_words(name: str) -> None:
         ]
     assert chunks and not outside
     assert len(missing) <= max(1, PDF_SHARE * len(chunks)), missing
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet="ab é_ \n-1", max_size=120),
+    st.integers(0, 130),
+    st.integers(1, 40),
+    st.integers(0, 130),
+    st.integers(1, 9),
+)
+def test_a_window_holds_the_words_a_regex_finds_there(
+    text: str, first: int, limit: int, stop: int, segment: int
+) -> None:
+    """Segments split once give what a scan from `first` to `stop` finds (a word cut by
+    either end as its part inside), whatever the segment size."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(source, "SEGMENT_CHARS", segment)
+        monkeypatch.setattr(source, "KEPT_SEGMENTS", 2)
+        words = SourceWords(text)
+        window = words.window(first, limit, stop)
+        again = words.window(first, limit, stop)  # from kept (or dropped) segments
+    found = list(WORD.finditer(text, first, max(first, stop)))[:limit]
+    assert window.words == again.words == [match.group() for match in found]
+    assert [window.span(at, at + 1) for at in range(len(found))] == [m.span() for m in found]
+
+
+@pytest.mark.parametrize("name", ["api-keys.md", "docs-page.html", "rust-data-types.pdf"])
+def test_offsets_off_leaves_them_null_and_the_chunks_as_they_are(name: str) -> None:
+    path = Path(__file__).resolve().parent.parent / "samples" / name
+    found, skipped = chunk_file(path, max_tokens=64), chunk_file(path, max_tokens=64, offsets=False)
+    assert any(chunk.offsets or chunk.boxes for chunk in found)
+    assert all(chunk.offsets is None and chunk.boxes is None for chunk in skipped)
+    assert [chunk.text for chunk in skipped] == [chunk.text for chunk in found]

@@ -1,6 +1,6 @@
 """The text the PDF reader kept, line by line, with the box each line is printed in.
 
-A chunk's `boxes` are found the way Markdown offsets are (structchunk/offsets.py): its
+A chunk's `boxes` are found the way Markdown offsets are (structchunk/offsets/): its
 body's words are aligned with this text, and the boxes of the lines they fall in are
 the chunk's. Lines are joined in reading order — the order the blocks were written in —
 so each chunk's words follow one another here; furniture and contents entries are not

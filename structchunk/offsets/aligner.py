@@ -1,0 +1,196 @@
+"""The aligner: each chunk of a document, in order, anchored where its first words
+stand together, its search bounded by its lines or pages, and the runs of the walk made
+character spans (for a PDF, the boxes of the lines they touch)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+from ..document import Box, Document
+from .source import (
+    WORD,
+    SourceWords,
+    Span,
+    Window,
+    body_words,
+    is_word_char,
+    lower_in_steps,
+    masked,
+    only_markup_between,
+)
+from .walk import SURE_RUN, Walk
+
+ANCHOR_WORDS = 4
+"""Words that must follow one another in the source to anchor a chunk's start."""
+MAX_ANCHOR_TRIES = 200
+"""Occurrences of a chunk's first word tried before settling for the first one."""
+WINDOW_SLACK = 100
+"""Source words beyond one and a half times the body's that an anchored HTML or PDF
+chunk is aligned within first."""
+SEARCH_FACTOR = 20
+SEARCH_SLACK = 5000
+"""A chunk whose first words never stand together is looked for among this many source
+words per body word, and this many more, from the search start (a page's navigation
+and asides between its sections)."""
+
+
+class Aligner:
+    """Offsets (or a PDF's boxes) of one document's chunks, given in document order."""
+
+    @classmethod
+    def of(cls, document: Document) -> Aligner:
+        return cls(document.source_text, document.format == "html", document.source_boxes)
+
+    def __init__(
+        self, source_text: str, html: bool = False, boxes: list[tuple[int, Box]] | None = None
+    ) -> None:
+        self.boxes = boxes or []
+        """PDF: where each line starts in `source_text`, and its box."""
+        self.pages: dict[int, Span] = {}
+        """PDF: the characters of each page's lines."""
+        for at, (start, box) in enumerate(self.boxes):
+            end = self.boxes[at + 1][0] if at + 1 < len(self.boxes) else len(source_text)
+            first = self.pages.get(box[0], (start, end))[0]
+            self.pages[box[0]] = (first, end)
+        text, self.references = masked(source_text) if html else (source_text, [])
+        lowered = lower_in_steps(text)
+        self.text = lowered if lowered is not None else text
+        """Searched lower-cased (a parser's `Tip` for an admonition's `tip`) when that
+        keeps every offset."""
+        self.folded = lowered is not None
+        self.words = SourceWords(self.text)
+        """The text's words, for the windows each chunk is aligned within."""
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", source_text)]
+        self.start = 0
+        """Where the previous chunk began: no later chunk starts before it."""
+
+    def place(
+        self, body: str, lines: tuple[int, int] | None, pages: tuple[int, ...] = ()
+    ) -> tuple[list[Span], list[Box]]:
+        """The chunk's offsets, or for a PDF its boxes (and no offsets: the text they
+        would index is the reader's, not the file's). The chunk's `lines` (Markdown,
+        text) or `pages` (PDF) bound where its words are looked for."""
+        if not self.boxes:
+            return self.spans(body, self._line_range(lines)), []
+        return [], boxes_of(self.spans(body, self._page_range(pages)), self.boxes)
+
+    def _line_range(self, lines: tuple[int, int] | None) -> Span | None:
+        """The characters of source lines `lines` (1-based, inclusive)."""
+        if lines is None or not 1 <= lines[0] <= len(self.line_starts):
+            return None
+        stop = self.line_starts[lines[1]] if lines[1] < len(self.line_starts) else len(self.text)
+        return self.line_starts[lines[0] - 1], stop
+
+    def _page_range(self, pages: tuple[int, ...]) -> Span | None:
+        """The characters of the lines printed on `pages`, first to last."""
+        if not pages or min(pages) not in self.pages or max(pages) not in self.pages:
+            return None
+        return self.pages[min(pages)][0], self.pages[max(pages)][1]
+
+    def spans(self, body: str, bounds: Span | None = None) -> list[Span]:
+        """The body's spans; `bounds`, the characters its lines or pages cover when the
+        parser knows them, bound the search."""
+        words = body_words(body.lower() if self.folded else body)
+        if not words:
+            return []
+        begin, stop = bounds if bounds is not None else (self.start, len(self.text))
+        first = self._anchor(words, max(begin, self.start), stop)
+        search = SEARCH_FACTOR * len(words) + SEARCH_SLACK
+        if bounds is not None:  # the chunk's own lines bound it; a split table's header
+            anchored = [] if first is None else [first]
+            starts = [*anchored, max(begin, self.start), min(begin, self.start)]
+            # bounded too: one long line holds every chunk of a one-line document
+            window, runs = self._align(words, [(at, search, stop) for at in starts])
+        else:  # near its first words, else among the words from the previous chunk on
+            near = [] if first is None else [(first, len(words) * 3 // 2 + WINDOW_SLACK, stop)]
+            window, runs = self._align(words, [*near, (self.start, search, stop)])
+        spans: list[Span] = []
+        for at, to in runs:
+            start, end = window.span(at, to)
+            if spans and only_markup_between(self.text, spans[-1][1], start):
+                spans[-1] = (spans[-1][0], end)
+            else:
+                spans.append((start, end))
+        if spans:
+            self.start = min(spans[0][0], first if first is not None else spans[0][0])
+        if self.references:
+            spans = [self._whole_references(span) for span in spans]
+        return spans
+
+    def _align(
+        self, words: list[str], tries: list[tuple[int, int, int]]
+    ) -> tuple[Window, list[tuple[int, int]]]:
+        """The first window `(first, limit, stop)` of `tries` that holds the most body
+        words, and the ranges of it the body's words come from."""
+        best: tuple[Window, Walk] | None = None
+        for first, limit, stop in dict.fromkeys(tries):
+            window = self.words.window(first, limit, stop)
+            walk = Walk(words, window.words)
+            if best is None or walk.matched > best[1].matched:
+                best = (window, walk)
+            if walk.matched == len(words):
+                break
+        assert best is not None
+        return best[0], best[1].found
+
+    def _whole_references(self, span: Span) -> Span:
+        """`span` widened to the end of a character reference its last word ends in."""
+        start, end = span
+        at = bisect_right(self.references, (end, len(self.text))) - 1
+        if at >= 0 and self.references[at][0] < end < self.references[at][1]:
+            end = self.references[at][1]
+        return start, end
+
+    def _anchor(self, words: list[str], begin: int, stop: int) -> int | None:
+        """Where the chunk starts: the first place in `begin:stop` where its first words
+        stand together, else such a place from the previous chunk's start (a split
+        table's header, printed once above its rows); None when they never do (inline
+        markup inside them, or text the parser wrote). Its first `SURE_RUN` words are
+        tried before its first `ANCHOR_WORDS`, so two paragraphs opening alike ("When
+        you're compiling in debug mode", "… in release mode") are told apart."""
+        for head in dict.fromkeys((tuple(words[:SURE_RUN]), tuple(words[:ANCHOR_WORDS]))):
+            for start in dict.fromkeys((begin, min(begin, self.start))):
+                candidate = self._find(head[0], start, stop)
+                for _ in range(MAX_ANCHOR_TRIES):
+                    if candidate is None:
+                        break
+                    if self._follows(candidate, head):
+                        return candidate
+                    candidate = self._find(head[0], candidate + 1, stop)
+        return None
+
+    def _follows(self, at: int, words: tuple[str, ...]) -> bool:
+        position = at
+        for word in words:
+            match = WORD.search(self.text, position)
+            if match is None or match.group() != word:
+                return False
+            position = match.end()
+        return True
+
+    def _find(self, word: str, start: int, stop: int) -> int | None:
+        """The next occurrence of `word` as a whole word in `text[start:stop]`."""
+        text = self.text
+        position = text.find(word, start, stop)
+        while position != -1:
+            end = position + len(word)
+            before = position > 0 and is_word_char(text[position - 1])
+            after = end < len(text) and is_word_char(text[end])
+            if not before and not after:
+                return position
+            position = text.find(word, position + 1, stop)
+        return None
+
+
+def boxes_of(spans: list[Span], placed: list[tuple[int, Box]]) -> list[Box]:
+    """The boxes of the PDF lines `spans` touch, in order, each once: `placed` holds
+    where each line starts in the text the spans index, and its box."""
+    starts = [start for start, _ in placed]
+    found: dict[Box, None] = {}
+    for start, end in spans:
+        first = max(bisect_right(starts, start) - 1, 0)
+        last = bisect_left(starts, end)
+        for _, box in placed[first:last]:
+            found[box] = None
+    return list(found)
