@@ -9,7 +9,7 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     markdown.py   Markdown (markdown-it-py)
     text.py       plain text
     html/         HTML (BeautifulSoup over lxml)
-    pdf/          PDF (pdfplumber)
+    pdf/          PDF (PDFium, or pdfplumber)
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pathlib import PurePath
 
 from ..document import Document
 from ..errors import UnsupportedFormatError
+from ..options import DEFAULT_PDF_ENGINE, PdfEngine
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,8 @@ class ParseSettings:
     """Password of an encrypted PDF ("" tries the empty user password)."""
     page_workers: int = 1
     """Processes that may read the pages of one large PDF (output is the same for any)."""
+    pdf_engine: PdfEngine = DEFAULT_PDF_ENGINE
+    """What reads a PDF's pages: `pdfium` or `pdfplumber` (docs/pdf.md, "Engines")."""
 
 
 ParseFunction = Callable[[bytes, str, ParseSettings], Document]

@@ -1,0 +1,296 @@
+"""A page's characters through PDFium's text page: text, box, style, in runs of one style.
+
+PDFium's text page already does what pdfminer leaves to us: it drops a text object
+printed twice over itself (fake bold) and glyphs repeated in place, maps `ﬁ`-style
+ligatures to letters and applies `/ActualText`. Its boxes are in PDF user space (origin
+bottom left, before `/Rotate`); `PageGeometry` turns them into pdfplumber's coordinates
+(points from the top left of the page as displayed, the MediaBox's quirks included) so
+both engines place words alike.
+
+Boxes are the *loose* boxes (advance width × the font's ascent–descent, as pdfminer's),
+so the gaps between glyphs are the typesetter's, not the ink's; text not set along the
+page's x axis, whose loose box PDFium leaves empty, and `/ActualText` pieces, which all
+start where their text object does, take the glyph box instead. PDFium's own spaces and
+line breaks (`FPDFText_IsGenerated`) are skipped: words are split by our gap rule, as
+with pdfplumber, and only spaces printed in the file end a word.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from dataclasses import dataclass, field
+
+from . import pdfium_api as api
+from .pdfium_geometry import PageGeometry, Place, placer
+from .words import SPACE, Char, Style
+
+HIDDEN_TEXT_MAX_SIZE = 2.0
+"""Points: white text smaller than this is invisible on the page (see page.py)."""
+WHITE_MIN = 252
+"""Fill colour channels (0-255) at or above this are white (pdfplumber's rule: 0.99)."""
+_HORIZONTAL = 0.05
+"""A baseline whose slope (|b|/|a|) stays under this runs along the x axis: PDFium's
+loose box holds."""
+_HIGH, _LOW, _LOW_END = 0xD800, 0xDC00, 0xE000
+"""UTF-16 surrogates: PDFium passes a ToUnicode entry beyond the BMP on as two."""
+_NOT_SPACE = 0x3001
+_SPACES = frozenset(code for code in range(0x21, _NOT_SPACE) if chr(code).isspace())
+"""Unicode spaces above U+0020 (no-break, thin, ideographic …): a printed space."""
+_HYPHEN_MARK = 0x02
+"""PDFium's code for a line-end hyphen it took as a word break (`FPDFText_IsHyphen`)."""
+_SAME_ORIGIN = 0.01
+_SAME_WIDTH = 2.0
+"""Thousandths of the font size two widths may differ by and be one (float rounding)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _ObjectStyle:
+    """What a text object tells about all its characters."""
+
+    font: str
+    font_handle: int
+    descent: float
+    """The font's descent in thousandths of the font size (negative)."""
+    hidden_colour: bool
+    """White fill: hidden when also tiny."""
+    invisible: bool
+    """Render mode 3 or 7: not painted at all (an OCR layer, or hidden text)."""
+    mcid: int | None
+    tag: str | None
+
+
+@dataclass(slots=True)
+class _Run:
+    """The characters of one text object: their style and how they are placed."""
+
+    style: Style
+    info: _ObjectStyle
+    a: float
+    """The text matrix's first entry scaled by the font size (thousandths): along the
+    baseline of horizontal text, a width in thousandths of the font size times `a` is
+    a width in points."""
+    horizontal: bool
+    place: Place
+
+
+@dataclass(slots=True)
+class PageText:
+    """A page's characters in runs of one style, and what was left out."""
+
+    runs: list[tuple[Style, list[Char]]] = field(default_factory=list)
+    invisible: list[tuple[Style, list[Char]]] = field(default_factory=list)
+    """Runs in an invisible render mode, kept apart (see visibility.py)."""
+    hidden: int = 0
+    """Characters dropped as hidden text (white and tiny)."""
+
+
+class _Reader:
+    """One pass over a text page's characters."""
+
+    def __init__(
+        self, textpage: int, geometry: PageGeometry, tagged: bool, inherited: dict[int, int]
+    ) -> None:
+        self.textpage = textpage
+        self.geometry = geometry
+        self.tagged = tagged
+        self.inherited = inherited
+        self.objects: dict[int, _ObjectStyle] = {}
+        self.runs: dict[tuple[_ObjectStyle, float, float, float, float, float], _Run] = {}
+        self.fonts: dict[int, tuple[str, float]] = {}
+        self.marks: dict[int, str] = {}
+        self.widths: dict[tuple[int, int], float] = {}
+        self.matrix = api.FSMatrix()
+        self.rect = api.FSRect()
+        self.tight = [ctypes.c_double() for _ in range(4)]
+        """Left, right, bottom, top of a glyph's ink box (`FPDFText_GetCharBox`)."""
+        self.tight_at = [ctypes.addressof(value) for value in self.tight]
+        self.pending: tuple[tuple[int, int], float] | None = None
+        """A glyph's measured width, kept once the next character shows it was no piece
+        of a larger glyph (whose box it has)."""
+        self.unmapped: dict[tuple[int, int], bool] = {}
+        self.x, self.y = ctypes.c_double(), ctypes.c_double()
+        self.x_at, self.y_at = ctypes.addressof(self.x), ctypes.addressof(self.y)
+        self.out = PageText()
+
+    def read(self) -> PageText:
+        tp = self.textpage
+        text_object, unicode_of, char_origin = api.text_object, api.unicode_of, api.char_origin
+        x, y, x_at, y_at, widths = self.x, self.y, self.x_at, self.y_at, self.widths
+        current = 0
+        chars: list[Char] = []
+        run: _Run | None = None
+        place: Place | None = None
+        last_x = last_y = math.nan
+        last_end = 0.0
+        """Origin of the character before, and where its box ends along the baseline."""
+        count = api.count_chars(tp)
+        skip = -1
+        for index in range(count):
+            obj = text_object(tp, index)
+            if not obj or index == skip:
+                continue  # a line break or space PDFium inserted between objects
+            code = unicode_of(tp, index)
+            if code < 0x21 or _HIGH <= code < _LOW_END or (code < _NOT_SPACE and code in _SPACES):
+                code, skip = self._unusual(index, code, chars, skip)
+                if not code:
+                    continue
+            if obj != current:
+                self._close(run, chars)
+                current, chars = obj, []
+                run = self._run(obj, index)
+                place = run.place
+                last_x = math.nan
+            assert run is not None and place is not None
+            key = (run.info.font_handle, code)
+            if self._unmapped(index, key):
+                continue  # no Unicode for this glyph (pdfminer's `(cid:N)`)
+            char_origin(tp, index, x_at, y_at)
+            ox, oy = x.value, y.value
+            if abs(ox - last_x) < _SAME_ORIGIN and abs(oy - last_y) < _SAME_ORIGIN:
+                # pieces of one glyph (a ligature, `/ActualText`) share its origin and box
+                self.pending = None
+                end = max(last_end, self._measure(run, index, ox, 0))
+            else:
+                self._commit()
+                end = widths.get(key, -1.0)
+                if end < 0:
+                    end = self._measure(run, index, ox, code)
+                    self.pending = (key, end)
+            chars.append(place(chr(code), ox, oy, end))
+            last_x, last_y, last_end = ox, oy, end
+        self._commit()
+        self._close(run, chars)
+        return self.out
+
+    def _unusual(self, index: int, code: int, chars: list[Char], skip: int) -> tuple[int, int]:
+        """What to do with a control, space or surrogate code: (the code to read, or 0 to
+        skip it; the index of a character already consumed)."""
+        if _HIGH <= code < _LOW:  # a surrogate pair (an emoji): one character
+            low = api.unicode_of(self.textpage, index + 1)
+            if _LOW <= low < _LOW_END:
+                return 0x10000 + ((code - _HIGH) << 10) + (low - _LOW), index + 1
+            return 0, skip
+        if code == _HYPHEN_MARK:
+            return 0x2D, skip
+        if chr(code).isspace():
+            if chars and not api.is_generated(self.textpage, index):
+                chars.append(SPACE)
+            return 0, skip
+        return (code if code >= 0x20 else 0), skip
+
+    def _unmapped(self, index: int, key: tuple[int, int]) -> bool:
+        """PDFium found no Unicode for the glyph (it then gives its code): asked once per
+        font and code."""
+        unmapped = self.unmapped.get(key)
+        if unmapped is None:
+            unmapped = self.unmapped[key] = bool(api.has_map_error(self.textpage, index))
+        return unmapped
+
+    def _commit(self) -> None:
+        if self.pending is not None:
+            self.widths.setdefault(*self.pending)
+            self.pending = None
+
+    def _measure(self, run: _Run, index: int, ox: float, code: int) -> float:
+        """A glyph's advance (thousandths of the font size) from PDFium's boxes.
+
+        PDFium's loose box is the union of the advance box and the ink, so where it
+        reaches past the ink it ends at the advance. Where the ink overhangs (an italic
+        `f`), the width PDFium gives for the character's code (`code`; 0: none asked)
+        stands, unless it is wider than the box: the reverse lookup from Unicode to the
+        font's code can fail and give a default width (an emoji in a CID font).
+        """
+        guess = api.advance(run.info.font_handle, code) if code and run.info.font_handle else 0.0
+        if not (run.horizontal and run.a):
+            return guess
+        rect = self.rect
+        api.loose_box(self.textpage, index, ctypes.addressof(rect))
+        loose = float(max(rect.left, rect.right) - ox) / run.a
+        api.char_box(self.textpage, index, *self.tight_at)
+        ink = (max(self.tight[0].value, self.tight[1].value) - ox) / run.a
+        if loose > ink + _SAME_WIDTH or not 0 < guess <= loose + _SAME_WIDTH:
+            return loose
+        return guess
+
+    def _run(self, obj: int, index: int) -> _Run:
+        """How the run of characters starting at `index` (in object `obj`) is placed."""
+        info = self.objects.get(obj)
+        if info is None:
+            info = self.objects[obj] = self._object_style(obj)
+        m = self.matrix
+        api.char_matrix(self.textpage, index, ctypes.addressof(m))
+        font_size = api.char_font_size(self.textpage, index)
+        key = (info, m.a, m.b, m.c, m.d, font_size)
+        run = self.runs.get(key)
+        if run is None:
+            run = self.runs[key] = self._new_run(info, m, font_size)
+        return run
+
+    def _new_run(self, info: _ObjectStyle, m: api.FSMatrix, font_size: float) -> _Run:
+        size = font_size * math.hypot(m.c, m.d)
+        scale = font_size / 1000.0
+        style = Style(
+            self.geometry.direction(m.a, m.b, m.c, m.d),
+            round(size, 3),
+            info.font,
+            info.mcid,
+            info.tag,
+        )
+        horizontal = abs(m.b) <= _HORIZONTAL * abs(m.a) and abs(m.c) <= _HORIZONTAL * abs(m.d)
+        a, b, c, d = m.a * scale, m.b * scale, m.c * scale, m.d * scale
+        low, high = info.descent, info.descent + 1000.0
+        place = placer(self.geometry, (a, b, c, d), low, high, horizontal)
+        return _Run(style, info, a, horizontal, place)
+
+    def _object_style(self, obj: int) -> _ObjectStyle:
+        handle = api.text_font(obj) or 0
+        font = self.fonts.get(handle)
+        if font is None:
+            font = self.fonts[handle] = (
+                (api.font_name_of(handle), api.descent(handle)) if handle else ("", 0.0)
+            )
+        r, g, b = api.colour(obj)
+        mode = api.render_mode(obj)
+        mcid: int | None = None
+        tag: str | None = None
+        if self.tagged:
+            found = api.marked_content_id(obj)
+            if found < 0:
+                found = self.inherited.get(obj, -1)
+            mcid = found if found >= 0 else None
+            mark = api.innermost_mark(obj)
+            if mark:
+                tag = self.marks.get(mark)
+                if tag is None:
+                    tag = self.marks[mark] = api.mark_name_of(mark)
+        return _ObjectStyle(
+            font[0],
+            handle,
+            font[1],
+            min(r, g, b) >= WHITE_MIN,
+            mode in (api.RENDER_INVISIBLE, api.RENDER_CLIP),
+            mcid,
+            tag,
+        )
+
+    def _close(self, run: _Run | None, chars: list[Char]) -> None:
+        """File a finished run; a space it ends with stays (it parts it from the next)."""
+        if run is None or all(c is SPACE for c in chars):
+            return
+        style, info = run.style, run.info
+        if info.hidden_colour and 0 < style.size < HIDDEN_TEXT_MAX_SIZE:
+            self.out.hidden += sum(1 for c in chars if c is not SPACE)
+            return
+        (self.out.invisible if info.invisible else self.out.runs).append((style, chars))
+
+
+def read_text(
+    textpage: int, geometry: PageGeometry, tagged: bool, inherited: dict[int, int]
+) -> PageText:
+    """A page's characters in runs of one style (see the module docstring).
+
+    `inherited` gives text objects drawn inside a form XObject the marked-content id of
+    the form, which PDFium keeps on the form object only.
+    """
+    return _Reader(textpage, geometry, tagged, inherited).read()
