@@ -13,7 +13,6 @@ from __future__ import annotations
 import ctypes
 import logging
 from ctypes import c_float, c_int, c_ulong, c_void_p
-from dataclasses import dataclass, field
 from typing import Any
 
 import pypdfium2.raw as raw
@@ -47,23 +46,20 @@ _value_type = _bind("FPDF_StructElement_Attr_GetType", c_int, _P)
 _number_value = _bind("FPDF_StructElement_Attr_GetNumberValue", c_int, _P, ctypes.POINTER(c_float))
 
 
-@dataclass(slots=True)
-class StructElement:
-    """A structure element as `tags_of` reads it (the shape of pdfplumber's)."""
-
-    type: str
-    mcids: list[int] = field(default_factory=list)
-    attributes: dict[str, Any] = field(default_factory=dict)
-    children: list[StructElement] = field(default_factory=list)
+_BUFFER = ctypes.create_string_buffer(256)
+_TYPES: dict[bytes, str] = {}
 
 
-def _text(getter: Any, handle: int) -> str:
-    size = getter(handle, None, 0)
-    if size <= 2:
+def _element_kind(handle: int) -> str:
+    """An element's type (role-mapped by PDFium), decoded once per distinct name."""
+    size = _element_type(handle, _BUFFER, len(_BUFFER))
+    if size <= 2 or size > len(_BUFFER):
         return ""
-    buffer = ctypes.create_string_buffer(size)
-    getter(handle, buffer, size)
-    return buffer.raw[: size - 2].decode("utf-16-le", "replace")
+    raw_name = ctypes.string_at(_BUFFER, size - 2)
+    kind = _TYPES.get(raw_name)
+    if kind is None:
+        kind = _TYPES[raw_name] = raw_name.decode("utf-16-le", "replace")
+    return kind
 
 
 def _spans(element: int) -> dict[str, Any]:
@@ -85,25 +81,45 @@ def _spans(element: int) -> dict[str, Any]:
     return found
 
 
-class _TreeReader:
+class _Budget:
+    """Elements read so far on a page (a hostile tree can be far larger than a page)."""
+
     def __init__(self) -> None:
         self.read = 0
 
-    def element(self, handle: int, depth: int) -> StructElement:
-        self.read += 1
-        node = StructElement(_text(_element_type, handle))
-        if node.type in _CELLS:
-            node.attributes = _spans(handle)
+
+class PdfiumElement:
+    """A structure element as `tags_of` walks it (the shape of pdfplumber's). Its
+    marked-content ids and attributes are asked of PDFium only when the walk needs them:
+    most elements are neither in a heading nor in a table cell."""
+
+    __slots__ = ("_attributes", "_content", "_handle", "budget", "children", "depth", "type")
+
+    def __init__(self, handle: int, depth: int, budget: _Budget) -> None:
+        budget.read += 1
+        self._handle, self.depth, self.budget = handle, depth, budget
+        self.type = _element_kind(handle)
+        self.children: list[PdfiumElement] = []
+        self._attributes: dict[str, Any] | None = None
+        self._content: list[int] = []
+        """Indexes of the kids that are not elements (marked content, objects)."""
         for index in range(max(_element_count(handle), 0)):
             child = _element_child(handle, index)
-            if child:
-                if depth < MAX_DEPTH and self.read < MAX_ELEMENTS:
-                    node.children.append(self.element(child, depth + 1))
-                continue
-            mcid = _child_mcid(handle, index)
-            if mcid >= 0:
-                node.mcids.append(mcid)
-        return node
+            if not child:
+                self._content.append(index)
+            elif depth < MAX_DEPTH and budget.read < MAX_ELEMENTS:
+                self.children.append(PdfiumElement(child, depth + 1, budget))
+
+    @property
+    def mcids(self) -> list[int]:
+        found = [_child_mcid(self._handle, index) for index in self._content]
+        return [mcid for mcid in found if mcid >= 0]
+
+    @property
+    def attributes(self) -> dict[str, Any]:
+        if self._attributes is None:
+            self._attributes = _spans(self._handle) if self.type in _CELLS else {}
+        return self._attributes
 
 
 def pdfium_page_tags(page: int) -> PageTags | None:
@@ -116,12 +132,12 @@ def pdfium_page_tags(page: int) -> PageTags | None:
         count = _tree_count(tree)
         if count <= 0:
             return None
-        reader = _TreeReader()
+        budget = _Budget()
         tops = []
         for index in range(count):
             element = _tree_child(tree, index)
-            if element and reader.read < MAX_ELEMENTS:
-                tops.append(reader.element(element, 1))
+            if element and budget.read < MAX_ELEMENTS:
+                tops.append(PdfiumElement(element, 1, budget))
         return tags_of(tops)
     finally:
         _tree_close(tree)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ctypes
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import pdfium_api as api
 from .pdfium_geometry import PageGeometry, Place, placer
@@ -44,34 +44,24 @@ _SAME_WIDTH = 2.0
 """Thousandths of the font size two widths may differ by and be one (float rounding)."""
 
 
+_VISIBLE, _INVISIBLE, _HIDDEN = 0, 1, 2
+"""Where a run's characters go: read, kept apart as invisible, or dropped as hidden."""
+
+
 @dataclass(frozen=True, slots=True)
-class _ObjectStyle:
-    """What a text object tells about all its characters."""
-
-    font: str
-    font_handle: int
-    descent: float
-    """The font's descent in thousandths of the font size (negative)."""
-    hidden_colour: bool
-    """White fill: hidden when also tiny."""
-    invisible: bool
-    """Render mode 3 or 7: not painted at all (an OCR layer, or hidden text)."""
-    mcid: int | None
-    tag: str | None
-
-
-@dataclass(slots=True)
 class _Run:
-    """The characters of one text object: their style and how they are placed."""
+    """The characters of one or more text objects of one style, and how they are placed."""
 
     style: Style
-    info: _ObjectStyle
+    font_handle: int
     a: float
     """The text matrix's first entry scaled by the font size (thousandths): along the
     baseline of horizontal text, a width in thousandths of the font size times `a` is
     a width in points."""
     horizontal: bool
     place: Place
+    kind: int
+    """`_VISIBLE`, `_INVISIBLE` or `_HIDDEN`."""
 
 
 @dataclass(slots=True)
@@ -95,12 +85,12 @@ class _Reader:
         self.geometry = geometry
         self.tagged = tagged
         self.inherited = inherited
-        self.objects: dict[int, _ObjectStyle] = {}
-        self.runs: dict[tuple[_ObjectStyle, float, float, float, float, float], _Run] = {}
+        self.runs: dict[tuple[object, ...], _Run] = {}
         self.fonts: dict[int, tuple[str, float]] = {}
         self.marks: dict[int, str] = {}
         self.widths: dict[tuple[int, int], float] = {}
         self.matrix = api.FSMatrix()
+        self.matrix_at = ctypes.addressof(self.matrix)
         self.rect = api.FSRect()
         self.tight = [ctypes.c_double() for _ in range(4)]
         """Left, right, bottom, top of a glyph's ink box (`FPDFText_GetCharBox`)."""
@@ -136,13 +126,15 @@ class _Reader:
                 if not code:
                     continue
             if obj != current:
-                self._close(run, chars)
-                current, chars = obj, []
-                run = self._run(obj, index)
+                current, last_x = obj, math.nan
+                following = self._run(obj, index)
+                if run is None or following.style != run.style or following.kind != run.kind:
+                    self._close(run, chars)
+                    chars = []
+                run = following
                 place = run.place
-                last_x = math.nan
             assert run is not None and place is not None
-            key = (run.info.font_handle, code)
+            key = (run.font_handle, code)
             if self._unmapped(index, key):
                 continue  # no Unicode for this glyph (pdfminer's `(cid:N)`)
             char_origin(tp, index, x_at, y_at)
@@ -201,7 +193,7 @@ class _Reader:
         stands, unless it is wider than the box: the reverse lookup from Unicode to the
         font's code can fail and give a default width (an emoji in a CID font).
         """
-        guess = api.advance(run.info.font_handle, code) if code and run.info.font_handle else 0.0
+        guess = api.advance(run.font_handle, code) if code and run.font_handle else 0.0
         if not (run.horizontal and run.a):
             return guess
         rect = self.rect
@@ -214,75 +206,70 @@ class _Reader:
         return guess
 
     def _run(self, obj: int, index: int) -> _Run:
-        """How the run of characters starting at `index` (in object `obj`) is placed."""
-        info = self.objects.get(obj)
-        if info is None:
-            info = self.objects[obj] = self._object_style(obj)
+        """How the characters of text object `obj`, from character `index` on, are placed.
+
+        Generators that set each glyph as its own object (a filing: 2 500 objects a page)
+        make this the per-object cost, so it asks PDFium only what it must: the font,
+        render mode, marked content and matrix; the colour only for tiny text.
+        """
+        font = api.text_font(obj) or 0
+        mode = api.render_mode(obj)
+        mcid, tag = self._marks(obj) if self.tagged else (None, None)
         m = self.matrix
-        api.char_matrix(self.textpage, index, ctypes.addressof(m))
+        api.char_matrix(self.textpage, index, self.matrix_at)
         font_size = api.char_font_size(self.textpage, index)
-        key = (info, m.a, m.b, m.c, m.d, font_size)
+        key = (font, mode, mcid, tag, m.a, m.b, m.c, m.d, font_size)
         run = self.runs.get(key)
         if run is None:
-            run = self.runs[key] = self._new_run(info, m, font_size)
+            run = self.runs[key] = self._new_run(font, mode, mcid, tag, font_size)
+        tiny = run.kind == _VISIBLE and run.style.size < HIDDEN_TEXT_MAX_SIZE
+        if tiny and min(api.colour(obj)) >= WHITE_MIN:  # white and tiny: hidden
+            return replace(run, kind=_HIDDEN)
         return run
 
-    def _new_run(self, info: _ObjectStyle, m: api.FSMatrix, font_size: float) -> _Run:
+    def _marks(self, obj: int) -> tuple[int | None, str | None]:
+        """The object's marked-content id (the outermost, or its form's), and when it has
+        none, the tag of the innermost marked content it is drawn in."""
+        found = api.marked_content_id(obj)
+        if found < 0:
+            found = self.inherited.get(obj, -1)
+        if found >= 0:
+            return found, None
+        mark = api.innermost_mark(obj)
+        if not mark:
+            return None, None
+        tag = self.marks.get(mark)
+        if tag is None:
+            tag = self.marks[mark] = api.mark_name_of(mark)
+        return None, tag
+
+    def _new_run(
+        self, font: int, mode: int, mcid: int | None, tag: str | None, font_size: float
+    ) -> _Run:
+        m = self.matrix
+        name, descent = self.fonts.get(font) or self._font(font)
         size = font_size * math.hypot(m.c, m.d)
         scale = font_size / 1000.0
-        style = Style(
-            self.geometry.direction(m.a, m.b, m.c, m.d),
-            round(size, 3),
-            info.font,
-            info.mcid,
-            info.tag,
-        )
+        style = Style(self.geometry.direction(m.a, m.b, m.c, m.d), round(size, 3), name, mcid, tag)
         horizontal = abs(m.b) <= _HORIZONTAL * abs(m.a) and abs(m.c) <= _HORIZONTAL * abs(m.d)
         a, b, c, d = m.a * scale, m.b * scale, m.c * scale, m.d * scale
-        low, high = info.descent, info.descent + 1000.0
-        place = placer(self.geometry, (a, b, c, d), low, high, horizontal)
-        return _Run(style, info, a, horizontal, place)
+        place = placer(self.geometry, (a, b, c, d), descent, descent + 1000.0, horizontal)
+        kind = _INVISIBLE if mode in (api.RENDER_INVISIBLE, api.RENDER_CLIP) else _VISIBLE
+        return _Run(style, font, a, horizontal, place, kind)
 
-    def _object_style(self, obj: int) -> _ObjectStyle:
-        handle = api.text_font(obj) or 0
-        font = self.fonts.get(handle)
-        if font is None:
-            font = self.fonts[handle] = (
-                (api.font_name_of(handle), api.descent(handle)) if handle else ("", 0.0)
-            )
-        r, g, b = api.colour(obj)
-        mode = api.render_mode(obj)
-        mcid: int | None = None
-        tag: str | None = None
-        if self.tagged:
-            found = api.marked_content_id(obj)
-            if found < 0:
-                found = self.inherited.get(obj, -1)
-            mcid = found if found >= 0 else None
-            mark = api.innermost_mark(obj)
-            if mark:
-                tag = self.marks.get(mark)
-                if tag is None:
-                    tag = self.marks[mark] = api.mark_name_of(mark)
-        return _ObjectStyle(
-            font[0],
-            handle,
-            font[1],
-            min(r, g, b) >= WHITE_MIN,
-            mode in (api.RENDER_INVISIBLE, api.RENDER_CLIP),
-            mcid,
-            tag,
-        )
+    def _font(self, font: int) -> tuple[str, float]:
+        found = (api.font_name_of(font), api.descent(font)) if font else ("", 0.0)
+        self.fonts[font] = found
+        return found
 
     def _close(self, run: _Run | None, chars: list[Char]) -> None:
         """File a finished run; a space it ends with stays (it parts it from the next)."""
         if run is None or all(c is SPACE for c in chars):
             return
-        style, info = run.style, run.info
-        if info.hidden_colour and 0 < style.size < HIDDEN_TEXT_MAX_SIZE:
+        if run.kind == _HIDDEN:
             self.out.hidden += sum(1 for c in chars if c is not SPACE)
             return
-        (self.out.invisible if info.invisible else self.out.runs).append((style, chars))
+        (self.out.invisible if run.kind == _INVISIBLE else self.out.runs).append((run.style, chars))
 
 
 def read_text(

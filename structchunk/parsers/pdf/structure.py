@@ -77,7 +77,8 @@ class _TreeWalk:
 
     def enter(self, element: Element, context: _Context) -> _Context:
         kind = element.type
-        context = replace(context, sections=context.sections + (kind == "Sect"))
+        if kind == "Sect":
+            context = replace(context, sections=context.sections + 1)
         if kind == "Table":
             self.elements += 1
             context = replace(context, table=self.elements, row=0, cell=None, header=False)
@@ -93,6 +94,8 @@ class _TreeWalk:
             self.elements += 1
             level = int(match.group(1) or max(1, context.sections))
             context = replace(context, heading=(self.elements, level))
+        if context.cell is None and context.heading is None:
+            return context  # its marked content is neither a heading nor a cell
         for mcid in element.mcids:
             if context.cell is not None:
                 self.tags.cells[mcid] = context.cell
