@@ -309,3 +309,29 @@ def test_a_ruled_report_table_keeps_its_dates_whole() -> None:
     )
     text = " ".join(c.text for c in chunks)
     assert "03/25/2016" in text and "0 3 / 2 5" not in text
+
+
+def test_a_file_pdfium_cannot_open_is_read_by_pdfplumber() -> None:
+    """A linearized file whose first-page cross-reference is broken: PDFium refuses it,
+    pdfminer's fallback reads its text."""
+    path = _corpus("robustness/pdf/pypdf-samples/unreadablemetadata.pdf")
+    document = parse(path.read_bytes(), str(path), ParseSettings())
+    assert any("read with pdfplumber" in warning for warning in document.warnings)
+    assert document.sections()
+
+
+def test_a_large_line_up_the_margin_is_no_heading() -> None:
+    """arXiv prints its identifier up the left margin of page 1 in 20-point type: read as
+    a line of its own it was the largest text on the page, and every later section hung
+    under it. pdfplumber's reading scattered its letters over the body instead."""
+    page = Page().text(72, 720, "Creativity in Machine Learning", font="Helvetica-Bold", size=18)
+    y = page.lines(72, 690, list(PROSE) * 3)
+    page.text(72, y - 10, "Basics of Machine Learning", font="Helvetica-Bold", size=14)
+    page.lines(72, y - 30, list(PROSE) * 3)
+    page.ops.append(
+        "0.5 g BT /F3 20 Tf 0 1 -1 0 40 250 Tm (arXiv:1601.03642v1 [cs.CV] 12 Jan 2016) Tj ET"
+    )
+    document = parse(pdf_bytes([page]), "arxiv.pdf", ParseSettings())
+    titles = [section.title for section in document.sections() if section.level]
+    assert titles == ["Creativity in Machine Learning", "Basics of Machine Learning"]
+    assert "arXiv:1601.03642v1 [cs.CV] 12 Jan 2016" in document.source_text

@@ -155,6 +155,7 @@ def read_document(
     """Open PDF bytes with the engine `settings` names and read what `build` needs: every
     page (in one process or several), the bookmarks and the metadata title."""
     pdf = open_document(settings.pdf_engine, data, settings.pdf_password)
+    warnings.extend(pdf.notes)
     if pdf.repaired:
         warnings.append("damaged file: repaired before reading, some text may be missing")
     try:

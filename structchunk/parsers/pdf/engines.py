@@ -16,6 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Literal
 
+from ...errors import EncryptedDocumentError, NoTextError, ParseError, StructChunkError
 from . import plumber_page
 from .opening import open_pdf, open_plain
 from .page import read_pages
@@ -36,6 +37,8 @@ class OpenPdf(ABC):
     """The bytes it was opened from (repaired, when it was)."""
     password: str
     repaired: bool = False
+    notes: tuple[str, ...] = ()
+    """Warnings about how the file was opened."""
 
     @property
     @abstractmethod
@@ -122,7 +125,18 @@ def open_document(engine: EngineName, data: bytes, password: str = "") -> OpenPd
         return PlumberPdf(opened.pdf, opened.data, opened.password, opened.repaired)
     from .pdfium_engine import open_pdfium
 
-    return open_pdfium(data, password)
+    try:
+        return open_pdfium(data, password)
+    except (EncryptedDocumentError, NoTextError):
+        raise
+    except ParseError as error:  # damaged past PDFium's repair: pdfminer may still read it
+        try:
+            fallback = open_document("pdfplumber", data, password)
+        except StructChunkError:
+            raise error from None
+        reason = str(error).removeprefix("damaged PDF that cannot be read ")
+        fallback.notes = (f"PDFium cannot open the file {reason}; read with pdfplumber",)
+        return fallback
 
 
 def reopen(engine: EngineName, data: bytes, password: str) -> OpenPdf:

@@ -167,6 +167,7 @@ def assemble(reading: PageReading) -> PageContent:
     rows.extend(Row([], t.top, t.bottom, table=t) for t in tables)
     aside = [w for w in reading.aside if not any(_inside(w, t) for t in tables)]
     rows.extend(Row([w], w.top, w.bottom) for w in aside)
+    turned = {id(w) for w in aside}
     rows.sort(key=lambda r: r.top)
     shapes = reading.shapes if reading.orientation == "ltr" else []
     for index, region in enumerate(regions(rows, gutters)):
@@ -178,6 +179,7 @@ def assemble(reading: PageReading) -> PageContent:
             line = make_line(row.words, number, index)
             if line is None:
                 continue
+            line.turned = id(row.words[0]) in turned
             if shapes:
                 _attach_bullet(line, shapes)
             if tags and tags.headings:

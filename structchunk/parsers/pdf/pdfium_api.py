@@ -14,7 +14,6 @@ import ctypes
 from ctypes import POINTER, c_char, c_double, c_float, c_int, c_uint, c_ulong, c_void_p
 from typing import Any
 
-import pypdfium2
 import pypdfium2.raw as raw
 
 
@@ -48,7 +47,6 @@ class FSMatrix(ctypes.Structure):
 
 _P = c_void_p
 _PF = POINTER(c_float)
-_PD = POINTER(c_double)
 
 # Text page, per character
 count_chars = _bind("FPDFText_CountChars", c_int, _P)
@@ -61,8 +59,6 @@ has_map_error = _bind("FPDFText_HasUnicodeMapError", c_int, _P, c_int)
 char_matrix = _bind("FPDFText_GetMatrix", c_int, _P, c_int, _P)
 char_origin = _bind("FPDFText_GetCharOrigin", c_int, _P, c_int, _P, _P)
 char_font_size = _bind("FPDFText_GetFontSize", c_double, _P, c_int)
-font_info = _bind("FPDFText_GetFontInfo", c_ulong, _P, c_int, _P, c_ulong, POINTER(c_int))
-font_weight = _bind("FPDFText_GetFontWeight", c_int, _P, c_int)
 
 # Page objects
 count_objects = _bind("FPDFPage_CountObjects", c_int, _P)
@@ -96,19 +92,6 @@ OBJ_FORM = raw.FPDF_PAGEOBJ_FORM
 SEGMENT_MOVETO = raw.FPDF_SEGMENT_MOVETO
 RENDER_INVISIBLE = raw.FPDF_TEXTRENDERMODE_INVISIBLE
 RENDER_CLIP = raw.FPDF_TEXTRENDERMODE_CLIP
-
-PdfiumError = pypdfium2.PdfiumError
-
-
-def font_name_at(textpage: int, index: int) -> tuple[str, int]:
-    """The base font name (subset prefix included) and descriptor flags of a character."""
-    flags = c_int(0)
-    size = font_info(textpage, index, None, 0, ctypes.byref(flags))
-    if size <= 0:
-        return "", 0
-    buffer = ctypes.create_string_buffer(size)
-    font_info(textpage, index, buffer, size, ctypes.byref(flags))
-    return buffer.value.decode("utf-8", "replace"), flags.value
 
 
 _FLOAT = c_float()

@@ -14,6 +14,7 @@ whole object and given a trailer (opening.py) when PDFium cannot open it as it i
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pypdfium2
@@ -24,10 +25,10 @@ from .engines import EngineName, OpenPdf
 from .opening import (
     DEFAULT_HEADER_SEARCH,
     HEADER,
-    _encrypted,
-    _rebuild_trailer,
-    _xref_pointer_ok,
+    encrypted_error,
     open_pdf,
+    rebuild_trailer,
+    xref_pointer_ok,
 )
 from .page import PageReading, assemble
 from .pdfium_api import handle
@@ -38,11 +39,12 @@ from .pdfium_tables import pdfium_ruled_tables
 from .pdfium_text import read_text
 from .plumber_page import ruled_tables, visible
 from .structure import OutlineEntry
-from .types import PageContent
+from .types import PageContent, PageTable
 from .visibility import visible_runs
 from .words import frame, make_words, orientation
 
 log = logging.getLogger("structchunk")
+Box = tuple[float, float, float, float]
 
 _REASONS = {
     raw.FPDF_ERR_FORMAT: "not a valid PDF structure",
@@ -146,7 +148,7 @@ class PdfiumPdf(OpenPdf):
             reading.width, reading.height = height, width
         return assemble(reading)
 
-    def _tables(self, index: int, to_frame: Any) -> list[Any]:
+    def _tables(self, index: int, to_frame: Callable[[Box], Box]) -> list[PageTable]:
         """The ruled tables of a page whose drawing is too large to collect, by
         pdfplumber's own page (the file opened on first use)."""
         pdf = self._open_plumber()
@@ -192,14 +194,14 @@ def open_pdfium(data: bytes, password: str = "") -> PdfiumPdf:
         raise ParseError("not a PDF (no %PDF- header)")
     data = data[start:] if start else data
     try:
-        return PdfiumPdf(_load(data, password), data, password, not _xref_pointer_ok(data))
+        return PdfiumPdf(_load(data, password), data, password, not xref_pointer_ok(data))
     except pypdfium2.PdfiumError as error:
         if error.err_code == raw.FPDF_ERR_PASSWORD:
-            raise _encrypted(error, password) from None
+            raise encrypted_error(error, password) from None
         if error.err_code == raw.FPDF_ERR_SUCCESS:
             raise NoTextError("the PDF has no pages") from None
         reason = _REASONS.get(error.err_code or 0, "PDFium cannot read it")
-    fixed = _rebuild_trailer(data)
+    fixed = rebuild_trailer(data)
     if fixed is not None:
         try:
             return PdfiumPdf(_load(fixed, password), fixed, password, True)
