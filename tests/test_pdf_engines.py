@@ -128,8 +128,8 @@ def test_both_engines_read_the_same_words_in_the_same_places(name: str) -> None:
         )
         assert [type(item) for item in ours.items] == [type(item) for item in theirs.items]
         for a, b in zip(ours.items, theirs.items, strict=True):
-            assert abs(a.x0 - b.x0) < 0.5 and abs(a.x1 - b.x1) < 0.5, (a, b)
-            assert abs(a.top - b.top) < 1.5 and abs(a.bottom - b.bottom) < 1.5, (a, b)
+            assert abs(a.x0 - b.x0) < 0.2 and abs(a.x1 - b.x1) < 0.2, (a, b)
+            assert abs(a.top - b.top) < 0.2 and abs(a.bottom - b.bottom) < 0.2, (a, b)
             if isinstance(a, Line) and isinstance(b, Line):
                 assert (a.font, a.bold, a.mono, a.marker) == (b.font, b.bold, b.mono, b.marker)
                 if ours.orientation == "ltr":  # see the test below for the others

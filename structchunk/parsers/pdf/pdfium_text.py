@@ -21,6 +21,8 @@ import ctypes
 import math
 from dataclasses import dataclass, field, replace
 
+from pdfminer.fontmetrics import FONT_METRICS
+
 from . import pdfium_api as api
 from .pdfium_geometry import PageGeometry, Place, placer
 from .words import SPACE, Char, Style
@@ -258,9 +260,17 @@ class _Reader:
         return _Run(style, font, a, horizontal, place, kind)
 
     def _font(self, font: int) -> tuple[str, float]:
-        found = (api.font_name_of(font), api.descent(font)) if font else ("", 0.0)
-        self.fonts[font] = found
-        return found
+        """A font's name and descent. For the standard fonts pdfminer's descent (Adobe's
+        metrics): PDFium measures the font it draws them with instead (Times-Roman:
+        -249 against -217), which put a 20-point line 0.6 pt lower than pdfminer does."""
+        name = api.font_name_of(font) if font else ""
+        metrics = FONT_METRICS.get(name)
+        standard = metrics[0].get("Descent") if metrics else None
+        descent = float(standard) if isinstance(standard, (int, float)) else api.descent(font)
+        if metrics and standard is None:
+            descent = 0.0  # Symbol and ZapfDingbats: pdfminer has no descent for them
+        self.fonts[font] = (name, descent)
+        return name, descent
 
     def _close(self, run: _Run | None, chars: list[Char]) -> None:
         """File a finished run; a space it ends with stays (it parts it from the next)."""
