@@ -7,7 +7,9 @@ group; a group's characters are clustered into lines by their top (within
 `LINE_TOLERANCE` points), each line sorted left to right; a word ends at a space, at a
 gap wider than `DEFAULT_WORD_GAP` font sizes, where a character starts left of the one
 before, or where the line jumps. Text running up or down the page is turned into its own
-reading frame first, grouped the same way, and turned back.
+reading frame first, grouped the same way, and turned back; where it runs across the
+page's own reading direction (a line printed up the margin), its words are joined into
+whole lines there (`make_words`' second list), each to be a line of its own.
 """
 
 from __future__ import annotations
