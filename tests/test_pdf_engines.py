@@ -335,3 +335,20 @@ def test_a_large_line_up_the_margin_is_no_heading() -> None:
     titles = [section.title for section in document.sections() if section.level]
     assert titles == ["Creativity in Machine Learning", "Basics of Machine Learning"]
     assert "arXiv:1601.03642v1 [cs.CV] 12 Jan 2016" in document.source_text
+
+
+def test_pdfs_read_in_several_threads_read_as_in_one() -> None:
+    """PDFium may not be called from two threads at once: a web server converting two
+    uploads at a time must get what one thread gets (the engine holds one lock)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    documents = [pdf_bytes(builder()) for builder in GENERATED.values()]
+    documents.append((ROOT / "samples" / "rust-data-types.pdf").read_bytes())
+
+    def read(data: bytes) -> str:
+        return repr(parse(data, "t.pdf", ParseSettings()).root)
+
+    alone = [read(data) for data in documents]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(read, documents * 3))
+    assert together == alone * 3

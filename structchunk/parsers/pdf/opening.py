@@ -89,16 +89,19 @@ def _repair(data: bytes, password: str) -> bytes | None:
         import pypdfium2
     except ImportError:  # pragma: no cover - pdfplumber depends on it
         return None
+    from .pdfium_api import LOCK
+
     try:
-        document = pypdfium2.PdfDocument(data, password=password or None)
-        try:
-            if len(document) == 0:
-                return None
-            out = io.BytesIO()
-            document.save(out, flags=_PDFIUM_REMOVE_SECURITY)
-            return out.getvalue()
-        finally:
-            document.close()
+        with LOCK:
+            document = pypdfium2.PdfDocument(data, password=password or None)
+            try:
+                if len(document) == 0:
+                    return None
+                out = io.BytesIO()
+                document.save(out, flags=_PDFIUM_REMOVE_SECURITY)
+                return out.getvalue()
+            finally:
+                document.close()
     except Exception as error:  # PDFium refuses the file: the caller reports pdfminer's reason
         log.debug("PDFium could not repair the file: %s", error)
         return None

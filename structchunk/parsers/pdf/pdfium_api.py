@@ -11,10 +11,15 @@ objects. Everything else (opening documents, pages, bookmarks) goes through pypd
 from __future__ import annotations
 
 import ctypes
+import threading
 from ctypes import POINTER, c_char, c_double, c_float, c_int, c_uint, c_ulong, c_void_p
 from typing import Any
 
 import pypdfium2.raw as raw
+
+LOCK = threading.RLock()
+"""PDFium may not be called from two threads at once, not even for two documents: every
+use of it here holds this lock (one page read at a time per process)."""
 
 
 def _library() -> Any:

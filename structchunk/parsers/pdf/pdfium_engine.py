@@ -31,7 +31,7 @@ from .opening import (
     xref_pointer_ok,
 )
 from .page import PageReading, assemble
-from .pdfium_api import handle
+from .pdfium_api import LOCK, handle
 from .pdfium_geometry import PageGeometry
 from .pdfium_objects import page_objects
 from .pdfium_structure import pdfium_outline, pdfium_page_tags
@@ -82,7 +82,8 @@ class PdfiumPdf(OpenPdf):
 
     @property
     def count(self) -> int:
-        return len(self.document)
+        with LOCK:
+            return len(self.document)
 
     def tagged(self) -> bool:
         """Always look: each page's structure tree is read (when it has one) in C."""
@@ -90,7 +91,8 @@ class PdfiumPdf(OpenPdf):
 
     def outline(self, warnings: list[str]) -> list[OutlineEntry]:
         try:
-            return pdfium_outline(self.document, self._height)
+            with LOCK:
+                return pdfium_outline(self.document, self._height)
         except Exception as error:  # a broken outline only costs us its evidence
             warnings.append(
                 f"bookmarks unreadable, headings from layout instead ({type(error).__name__})"
@@ -107,18 +109,21 @@ class PdfiumPdf(OpenPdf):
         return self._heights[index]
 
     def title(self) -> str:
-        return " ".join(self.document.get_metadata_value("Title").split())
+        with LOCK:
+            return " ".join(self.document.get_metadata_value("Title").split())
 
     def extractable(self) -> bool:
-        flags = raw.FPDF_GetDocPermissions(self.document)
+        with LOCK:
+            flags = raw.FPDF_GetDocPermissions(self.document)
         return bool(flags & _COPY_PERMISSION)
 
     def read_page(self, index: int, tagged: bool) -> PageContent:
-        page = self.document[index]
-        try:
-            return self._read(page, index, tagged)
-        finally:
-            page.close()
+        with LOCK:
+            page = self.document[index]
+            try:
+                return self._read(page, index, tagged)
+            finally:
+                page.close()
 
     def _read(self, page: Any, index: int, tagged: bool) -> PageContent:
         geometry = _geometry(page)
@@ -177,11 +182,13 @@ class PdfiumPdf(OpenPdf):
     def close(self) -> None:
         if self._plumber is not None:
             self._plumber.close()
-        self.document.close()
+        with LOCK:
+            self.document.close()
 
 
 def _load(data: bytes, password: str) -> Any:
-    return pypdfium2.PdfDocument(data, password=password or None)
+    with LOCK:
+        return pypdfium2.PdfDocument(data, password=password or None)
 
 
 def open_pdfium(data: bytes, password: str = "") -> PdfiumPdf:
