@@ -7,12 +7,18 @@ bottom left, before `/Rotate`); `PageGeometry` turns them into pdfplumber's coor
 (points from the top left of the page as displayed, the MediaBox's quirks included) so
 both engines place words alike.
 
-Boxes are the *loose* boxes (advance width × the font's ascent–descent, as pdfminer's),
-so the gaps between glyphs are the typesetter's, not the ink's; text not set along the
-page's x axis, whose loose box PDFium leaves empty, and `/ActualText` pieces, which all
-start where their text object does, take the glyph box instead. PDFium's own spaces and
-line breaks (`FPDFText_IsGenerated`) are skipped: words are split by our gap rule, as
-with pdfplumber, and only spaces printed in the file end a word.
+Boxes are pdfminer's: from the glyph's origin its advance along the baseline, and from
+its font's descent one em up (the standard 14 fonts with Adobe's descents, as pdfminer
+has them), so the gaps between glyphs are the typesetter's, not the ink's. PDFium's
+loose box covers the ink as well, so it gives the advance only where it reaches past the
+ink (`_measure`); the pieces of one glyph (a ligature's letters, an `/ActualText`) share
+its origin and its box. PDFium's own spaces and line breaks (`FPDFText_IsGenerated`)
+are skipped: words are split by our gap rule, as with pdfplumber, and only spaces
+printed in the file end a word.
+
+Generators that set each glyph as its own text object (a filing: 2 500 a page) make the
+per-object questions the cost, so consecutive objects of one style share one run and
+what an object is asked is kept to its font, render mode, marked content and matrix.
 """
 
 from __future__ import annotations
@@ -32,8 +38,8 @@ HIDDEN_TEXT_MAX_SIZE = 2.0
 WHITE_MIN = 252
 """Fill colour channels (0-255) at or above this are white (pdfplumber's rule: 0.99)."""
 _HORIZONTAL = 0.05
-"""A baseline whose slope (|b|/|a|) stays under this runs along the x axis: PDFium's
-loose box holds."""
+"""A baseline whose slope (|b|/|a|) stays under this runs along the x axis: boxes are
+laid out along it directly, and PDFium's loose box measures advances."""
 _HIGH, _LOW, _LOW_END = 0xD800, 0xDC00, 0xE000
 """UTF-16 surrogates: PDFium passes a ToUnicode entry beyond the BMP on as two."""
 _NOT_SPACE = 0x3001
@@ -42,6 +48,7 @@ _SPACES = frozenset(code for code in range(0x21, _NOT_SPACE) if chr(code).isspac
 _HYPHEN_MARK = 0x02
 """PDFium's code for a line-end hyphen it took as a word break (`FPDFText_IsHyphen`)."""
 _SAME_ORIGIN = 0.01
+"""Points two glyph origins may differ by and be one glyph's pieces."""
 _SAME_WIDTH = 2.0
 """Thousandths of the font size two widths may differ by and be one (float rounding)."""
 
