@@ -121,4 +121,18 @@ def pdfium_ruled_tables(
         (0.0, 0.0, width, height),
     )
     finder = TableFinder(page, TableSettings.resolve(TABLE_SETTINGS))  # type: ignore[arg-type]
+    for table in finder.tables:  # `extract` tests every character of its page per row
+        table.page = GridPage(page.edges, _within(page.chars, table.bbox), page.bbox)  # type: ignore[assignment]
     return kept_tables(finder.tables, number, lambda box: box)
+
+
+def _within(chars: list[dict[str, Any]], bbox: Box) -> list[dict[str, Any]]:
+    """The characters whose centre is inside `bbox`: all `Table.extract` can place in a
+    cell (it tests centres against each row), so the cells come out the same."""
+    x0, top, x1, bottom = bbox
+    return [
+        char
+        for char in chars
+        if x0 <= (char["x0"] + char["x1"]) / 2 <= x1
+        and top <= (char["top"] + char["bottom"]) / 2 <= bottom
+    ]
