@@ -352,3 +352,36 @@ def test_pdfs_read_in_several_threads_read_as_in_one() -> None:
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(read, documents * 3))
     assert together == alone * 3
+
+
+def _grid(rows: int, columns: int, left: float = 72, top: float = 700) -> tuple[list, list]:
+    """The edges of a ruled grid of 20 x 100-point cells (user space)."""
+    right, bottom = left + 100 * columns, top - 20 * rows
+    horizontal = [(top - 20 * r, left, right) for r in range(rows + 1)]
+    vertical = [(left + 100 * c, bottom, top) for c in range(columns + 1)]
+    return horizontal, vertical
+
+
+def test_only_ruling_that_could_hold_a_grid_goes_to_the_table_finder() -> None:
+    from structchunk.parsers.pdf.ruling import could_hold_table
+
+    assert could_hold_table(*_grid(2, 2))
+    assert could_hold_table(*_grid(12, 5))
+    assert not could_hold_table(*_grid(1, 1))  # a framed note
+    assert not could_hold_table(*_grid(1, 3))  # one row: no table is kept
+    boxes = [_grid(1, 1, top=700), _grid(1, 1, top=600), _grid(1, 1, left=300, top=700)]
+    assert not could_hold_table(
+        [e for h, _ in boxes for e in h], [e for _, v in boxes for e in v]
+    )  # boxes around code blocks and notes: two crossings per rule
+    pieces = [(700.0, 72.0 + 10 * i, 80.0 + 10 * i) for i in range(30)]  # a rule in dashes
+    assert could_hold_table(pieces + _grid(2, 2)[0][1:], _grid(2, 2)[1])
+
+
+def test_a_page_of_a_million_crossings_is_a_drawing_not_a_table() -> None:
+    """A hostile page of 1 100 rules each way: its crossings (and pdfplumber's finder)
+    would take 1.2 million steps a page."""
+    from structchunk.parsers.pdf.ruling import could_hold_table
+
+    horizontal = [(float(y), 0.0, 600.0) for y in range(0, 1100)]
+    vertical = [(float(x), 0.0, 1100.0) for x in range(0, 550 * 10, 5)]
+    assert not could_hold_table(horizontal, vertical)
