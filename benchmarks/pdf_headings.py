@@ -26,6 +26,7 @@ level 2, so a reading that nests `1.1.1` under `1.1` has the wrong parent but ke
 bookmarked parent in its heading path.
 
     python benchmarks/pdf_headings.py [--corpus ../shared/corpus] [--json out.json] [-v]
+        [--engine pdfium|pdfplumber]
 """
 
 from __future__ import annotations
@@ -39,11 +40,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from structchunk.document import Document
+from structchunk.options import DEFAULT_PDF_ENGINE, PdfEngine
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.builder import TreeBuilder
-from structchunk.parsers.pdf import build, metadata_title, parse
-from structchunk.parsers.pdf.opening import open_pdf
-from structchunk.parsers.pdf.page import read_all_pages
+from structchunk.parsers.pdf import build, parse, read_all_pages
+from structchunk.parsers.pdf.engines import open_document
 
 ROOT = Path(__file__).resolve().parent.parent
 TRUTH = ROOT / "benchmarks" / "truth"
@@ -138,14 +139,14 @@ def total(name: str, scores: list[Score]) -> Score:
     )
 
 
-def parse_without_bookmarks(data: bytes) -> Document:
+def parse_without_bookmarks(data: bytes, engine: PdfEngine = DEFAULT_PDF_ENGINE) -> Document:
     """The PDF read as if it had no bookmarks and no tags: headings from typography alone."""
-    opened = open_pdf(data)
+    pdf = open_document(engine, data)
     try:
-        pages = read_all_pages(opened.pdf, tagged=False)
-        title = metadata_title(opened.pdf)
+        pages = read_all_pages(pdf, tagged=False)
+        title = pdf.title()
     finally:
-        opened.pdf.close()
+        pdf.close()
     return build(pages, [], title, TreeBuilder("pdf"))
 
 
@@ -170,15 +171,22 @@ def cases(corpus: Path) -> list[tuple[str, str, Path, list[Heading], bool]]:
     return out
 
 
-def run(corpus: Path, verbose: bool, only: set[str] | None = None) -> dict[str, list[Score]]:
-    settings = ParseSettings()
+def run(
+    corpus: Path,
+    verbose: bool,
+    only: set[str] | None = None,
+    engine: PdfEngine = DEFAULT_PDF_ENGINE,
+) -> dict[str, list[Score]]:
+    settings = ParseSettings(pdf_engine=engine)
     groups: dict[str, list[Score]] = {}
     for group, name, pdf, truth, typography_only in cases(corpus):
         if only and group not in only:
             continue
         data = pdf.read_bytes()
         document = (
-            parse_without_bookmarks(data) if typography_only else parse(data, str(pdf), settings)
+            parse_without_bookmarks(data, engine)
+            if typography_only
+            else parse(data, str(pdf), settings)
         )
         found = recovered_headings(document)
         result = score(name, truth, found)
@@ -213,9 +221,10 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write per-file numbers here")
     parser.add_argument("-v", "--verbose", action="store_true", help="list recovered headings")
     parser.add_argument("--sets", help="comma-separated: rendered, untagged, usgov, sec-10q")
+    parser.add_argument("--engine", choices=["pdfium", "pdfplumber"], default=DEFAULT_PDF_ENGINE)
     args = parser.parse_args()
     only = set(args.sets.split(",")) if args.sets else None
-    groups = run(args.corpus, args.verbose, only)
+    groups = run(args.corpus, args.verbose, only, args.engine)
     print(table(groups))
     if args.verbose:
         print(

@@ -13,6 +13,10 @@ Three measurements (see docs/pdf.md for the numbers):
 
     python benchmarks/pdf_throughput.py [--corpus ../shared/corpus] [--runs 3] [--jobs 2]
         [--files a.pdf b.pdf] [--skip-rss] [--skip-jobs] [--json out.json]
+        [--engine pdfium|pdfplumber]
+
+The pipeline reads with the default engine (PDFium) unless `--engine` says otherwise;
+benchmarks/pdf_engines.py sets the engines side by side.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from typing import Any
 import pdfplumber
 
 from structchunk.api import iter_chunks_from_bytes
-from structchunk.options import ChunkOptions
+from structchunk.options import DEFAULT_PDF_ENGINE, ChunkOptions, PdfEngine
 from structchunk.packing import Packer
 from structchunk.parsers import ParseSettings
 from structchunk.parsers import pdf as pdf_parser
@@ -64,16 +68,21 @@ def bare(data: bytes) -> int:
         return len(pdf.pages)
 
 
+ENGINE: dict[str, PdfEngine] = {"name": DEFAULT_PDF_ENGINE}
+"""The engine the pipeline reads with (`--engine`)."""
+
+
 def pipeline(data: bytes, source: str) -> list[str]:
     """The whole structchunk pipeline (parse, pack, records) as JSONL lines."""
-    options = ChunkOptions(max_tokens=200)
+    options = ChunkOptions(max_tokens=200, pdf_engine=ENGINE["name"])
     return [to_json_line(c) for c in iter_chunks_from_bytes(data, source, "pdf", options)]
 
 
 def chunks_with_jobs(data: bytes, source: str, jobs: int) -> list[tuple[Any, ...]]:
     """Parse with `jobs` processes and pack: (text, heading path, pages) per chunk."""
-    options = ChunkOptions(max_tokens=200)
-    document = pdf_parser.parse(data, source, ParseSettings(page_workers=jobs))
+    options = ChunkOptions(max_tokens=200, pdf_engine=ENGINE["name"])
+    settings = ParseSettings(page_workers=jobs, pdf_engine=ENGINE["name"])
+    document = pdf_parser.parse(data, source, settings)
     return [(p.text, p.heading_path, p.prov.pages) for p in Packer(options).pack(document)]
 
 
@@ -118,6 +127,7 @@ import resource, sys
 from pathlib import Path
 sys.path.insert(0, {bench!r})
 import pdf_throughput as t
+t.ENGINE["name"] = {engine!r}
 data = Path({path!r}).read_bytes()
 t.{fn}(data{extra})
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -127,7 +137,9 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 def peak_rss(path: Path, fn: str) -> float:
     """Peak RSS (MB) of a fresh Python process running `fn` on the file."""
     extra = f", {str(path)!r}" if fn == "pipeline" else ""
-    code = _RSS_CHILD.format(bench=str(Path(__file__).parent), path=str(path), fn=fn, extra=extra)
+    code = _RSS_CHILD.format(
+        bench=str(Path(__file__).parent), path=str(path), fn=fn, extra=extra, engine=ENGINE["name"]
+    )
     out = subprocess.run(
         [sys.executable, "-c", code],
         check=True,
@@ -166,7 +178,9 @@ def main() -> None:
     parser.add_argument("--skip-rss", action="store_true")
     parser.add_argument("--skip-jobs", action="store_true")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--engine", choices=["pdfium", "pdfplumber"], default=DEFAULT_PDF_ENGINE)
     args = parser.parse_args()
+    ENGINE["name"] = args.engine
     logging.disable(logging.WARNING)
     result: dict[str, Any] = {"throughput": throughput(args.corpus, args.files, args.runs)}
     rows = result["throughput"]

@@ -45,7 +45,11 @@ def resolve_options(options: ChunkOptions | None = None, **overrides: Any) -> Ch
 
 def parse_settings(options: ChunkOptions) -> ParseSettings:
     """The part of the options a parser may read (nothing about budgets or tokenizers)."""
-    return ParseSettings(pdf_password=options.pdf_password or "", page_workers=options.page_workers)
+    return ParseSettings(
+        pdf_password=options.pdf_password or "",
+        page_workers=options.page_workers,
+        pdf_engine=options.pdf_engine,
+    )
 
 
 def parse_document(data: bytes, source: str, format: str, options: ChunkOptions) -> Document:

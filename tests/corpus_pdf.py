@@ -13,11 +13,10 @@ from pathlib import Path
 
 from structchunk.document import Document
 from structchunk.errors import StructChunkError
+from structchunk.options import DEFAULT_PDF_ENGINE, PdfEngine
+from structchunk.parsers import ParseSettings
 from structchunk.parsers.builder import TreeBuilder
-from structchunk.parsers.pdf import build, metadata_title
-from structchunk.parsers.pdf.opening import open_pdf
-from structchunk.parsers.pdf.page import read_all_pages
-from structchunk.parsers.pdf.structure import has_structure, read_outline
+from structchunk.parsers.pdf import build, read_document
 from structchunk.parsers.pdf.types import PageContent, PageTable
 
 
@@ -43,20 +42,15 @@ def read_words(pages: list[PageContent]) -> tuple[str, ...]:
 
 
 @cache
-def read_corpus_pdf(path: Path) -> Reading:
+def read_corpus_pdf(path: Path, engine: PdfEngine = DEFAULT_PDF_ENGINE) -> Reading:
     """The stages of `structchunk.parsers.pdf.parse`, one process, pages kept."""
-    try:
-        opened = open_pdf(path.read_bytes())
-    except StructChunkError as error:
-        return Reading((), None, error)
     builder = TreeBuilder("pdf")
     try:
-        tagged = has_structure(opened.pdf)
-        outline = read_outline(opened.pdf, builder.warnings)
-        title = metadata_title(opened.pdf)
-        pages = read_all_pages(opened.pdf, tagged)
-    finally:
-        opened.pdf.close()
+        pages, outline, title = read_document(
+            path.read_bytes(), ParseSettings(pdf_engine=engine), builder.warnings
+        )
+    except StructChunkError as error:
+        return Reading((), None, error)
     words = read_words(pages)
     try:
         return Reading(words, build(pages, outline, title, builder), None)

@@ -32,9 +32,11 @@ def _escape(text: str) -> str:
 
 @dataclass
 class Page:
-    """One US Letter page: a list of content-stream operations."""
+    """One US Letter page: a list of content-stream operations (`ops`, raw operators may
+    be added), turned `rotate` degrees clockwise for display (`/Rotate`)."""
 
     ops: list[str] = field(default_factory=list)
+    rotate: int = 0
 
     def text(
         self,
@@ -107,10 +109,11 @@ def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> by
             + b"\nendstream"
         )
         content_id = len(objects)
+        rotate = f"/Rotate {page.rotate} " if page.rotate else ""
         objects.append(
             (
                 f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 {WIDTH:g} {HEIGHT:g}] "
-                f"/Contents {content_id} 0 R /Resources << /Font << {resources} >> >> >>"
+                f"{rotate}/Contents {content_id} 0 R /Resources << /Font << {resources} >> >> >>"
             ).encode()
         )
         kids.append(f"{len(objects)} 0 R")

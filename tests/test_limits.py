@@ -83,15 +83,17 @@ def test_a_decompression_bomb_is_stopped_at_the_limit_and_its_page_skipped(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Before: two Flate layers inflating to 1 GiB peaked at 2.1 GB, for a "no text" end.
-    Here the limit is 8 MB and the page would inflate to 64 MB."""
+    Here the limit is 8 MB and the page would inflate to 64 MB. (The pdfplumber engine:
+    PDFium inflates in C, bounded by the worker's memory limit, next test.)"""
     monkeypatch.setattr(inflate, "MAX_INFLATED_BYTES", 8 << 20)
     bomb = Page().text(72, 700, "Hidden").text(72, 680, " " * (64 << 20))
     good = Page().text(72, 700, "The second page is read.")
     path = tmp_path / "bomb.pdf"
     path.write_bytes(pdf_bytes([bomb, good], deflate_layers=2))
+    options = OPTIONS.model_copy(update={"pdf_engine": "pdfplumber"})
     tracemalloc.start()
     try:
-        document = parse_document(path.read_bytes(), str(path), "pdf", OPTIONS)
+        document = parse_document(path.read_bytes(), str(path), "pdf", options)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -99,7 +101,47 @@ def test_a_decompression_bomb_is_stopped_at_the_limit_and_its_page_skipped(
     assert any(
         "page 1 could not be read" in w and "inflates past 8 MB" in w for w in document.warnings
     )
-    assert "second page is read" in " ".join(c.text for c in structchunk.chunk_file(str(path)))
+    chunks = structchunk.chunk_file(str(path), pdf_engine="pdfplumber")
+    assert "second page is read" in " ".join(c.text for c in chunks)
+
+
+def _bomb_stream(megabytes: int) -> bytes:
+    """A content stream of `megabytes` MB of spaces in one string, Flate-compressed twice
+    (about 1 KB), built without holding the inflated text."""
+    inner = zlib.compressobj(9)
+    parts = [inner.compress(b"BT /F1 10 Tf 72 680 Td (")]
+    block = b" " * (1 << 20)
+    parts += [inner.compress(block) for _ in range(megabytes)]
+    parts += [inner.compress(b") Tj ET"), inner.flush()]
+    return zlib.compress(b"".join(parts), 9)
+
+
+@linux_only
+def test_a_decompression_bomb_read_by_pdfium_costs_only_its_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """PDFium inflates in C, where `inflate.py` cannot bound it: the worker's memory
+    limit does (its address-space cap makes PDFium's allocation fail, and PDFium aborts
+    the worker). The batch reports that file and converts the rest."""
+    import pdf_factory
+
+    bomb_stream = _bomb_stream(400)
+    deflated = pdf_factory._deflated
+
+    def bomb(stream: bytes, layers: int) -> tuple[bytes, str]:
+        if b"(Bomb)" in stream:
+            return bomb_stream, " /Filter [/FlateDecode /FlateDecode]"
+        return deflated(stream, layers)
+
+    monkeypatch.setattr(pdf_factory, "_deflated", bomb)
+    path = tmp_path / "bomb.pdf"
+    path.write_bytes(pdf_bytes([Page().text(72, 700, "Bomb"), Page().text(72, 700, "Fine.")]))
+    items, _ = expand_inputs([str(path), str(_small_md(tmp_path))], None)
+    config = BatchConfig(out_dir=tmp_path / "out", jobs=1, max_memory_mb=300, timeout=60)
+    report = run_batch(items, OPTIONS, config)
+    (failure,) = report.failures
+    assert failure.kind in ("memory", "worker_died") and "bomb.pdf" in failure.message
+    assert report.ok == 1 and list((tmp_path / "out").rglob("fine.md.jsonl"))
 
 
 @settings(max_examples=60, deadline=None)

@@ -3,15 +3,15 @@ placed by their spans (parsers/pdf/structure.py)."""
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 from conftest import SHARED_CORPUS
 from hypothesis import given
 from hypothesis import strategies as st
 from pdfplumber.structure import PDFStructElement
 
+from structchunk.options import PdfEngine
 from structchunk.parsers.pdf.columns import is_figure, stack_header, tidy_columns
-from structchunk.parsers.pdf.page import read_page
+from structchunk.parsers.pdf.engines import open_document
 from structchunk.parsers.pdf.structure import MAX_CELL_SPAN, _Context, _TreeWalk
 from structchunk.parsers.pdf.types import PageTable
 
@@ -122,12 +122,16 @@ def test_tagged_cells_take_the_columns_their_spans_give() -> None:
 
 
 @pytest.mark.skipif(SHARED_CORPUS is None, reason="needs ../shared/corpus")
-def test_a_tagged_financial_table_reads_with_its_column_titles() -> None:
+@pytest.mark.parametrize("engine", ["pdfium", "pdfplumber"])
+def test_a_tagged_financial_table_reads_with_its_column_titles(engine: PdfEngine) -> None:
     """Microsoft's 10-Q page 37 (`TD` cells only, `$` in cells of their own, titles
     spanning six grid columns) was read as 15 misaligned columns under an empty header."""
     assert SHARED_CORPUS is not None
-    with pdfplumber.open(SHARED_CORPUS / "pdf/sec-10q/2023-Q1-MSFT.pdf") as pdf:
-        content = read_page(pdf.pages[36], tagged=True)
+    pdf = open_document(engine, (SHARED_CORPUS / "pdf/sec-10q/2023-Q1-MSFT.pdf").read_bytes())
+    try:
+        content = pdf.read_page(36, tagged=True)
+    finally:
+        pdf.close()
     tables = [item for item in content.items if isinstance(item, PageTable)]
     segment = next(t for t in tables if any("Intelligent Cloud" in row[0] for row in t.rows))
     assert segment.header_rows == 1

@@ -10,7 +10,7 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     markdown.py   Markdown (markdown-it-py); markdown_pieces.py: a long text parsed in pieces
     text.py       plain text
     html/         HTML (lxml's HTML parser)
-    pdf/          PDF (pdfplumber)
+    pdf/          PDF (PDFium, or pdfplumber)
     epub/         EPUB e-books (zip + OPF with lxml; chapters through html/chapter.py)
     docx/         Word documents (the package XML through lxml)
     pptx/         PowerPoint decks (python-pptx): a section per slide
@@ -28,6 +28,7 @@ from pathlib import PurePath
 
 from ..document import Document
 from ..errors import UnsupportedFormatError
+from ..options import DEFAULT_PDF_ENGINE, PdfEngine
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,8 @@ class ParseSettings:
     """Password of an encrypted PDF ("" tries the empty user password)."""
     page_workers: int = 1
     """Processes that may read the pages of one large PDF (output is the same for any)."""
+    pdf_engine: PdfEngine = DEFAULT_PDF_ENGINE
+    """What reads a PDF's pages: `pdfium` or `pdfplumber` (docs/pdf.md, "Engines")."""
 
 
 ParseFunction = Callable[[bytes, str, ParseSettings], Document]

@@ -2,11 +2,16 @@
 
 The stages, in order (see docs/pdf.md):
 
-    opening.py     open: password, junk before the header, damaged files repaired;
-                   inflate.py bounds what one compressed stream may inflate to
+    engines.py     open with one of two engines (`ParseSettings.pdf_engine`):
+                   pdfium_engine.py (PDFium: pdfium_text.py characters, words.py
+                   words, pdfium_objects.py drawing, pdfium_structure.py tags and
+                   bookmarks) or pdfplumber (opening.py: password, junk before the
+                   header, damaged files repaired; inflate.py bounds what one compressed
+                   stream may inflate to)
     page.py        pages: each page read on its own and closed at once (words, ruled
-                   tables, tags); parallel.py shares the pages of a large file out to
-                   several processes (`ParseSettings.page_workers`)
+                   tables, tags; plumber_page.py reads pdfplumber's), assembled alike;
+                   parallel.py shares the pages of a large file out to several
+                   processes (`ParseSettings.page_workers`)
     layout.py      layout: words to lines in reading order, column by column
     tables.py      tables: ruled grids kept when they are real tables
     furniture.py   furniture: running headers/footers and page numbers dropped;
@@ -24,23 +29,23 @@ whole. cleanup.py holds the text clean-up and font vocabulary every stage shares
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from ...document import Document, page_ranges
 from ...errors import NoTextError, ParseError
+from ...progress import report
 from .. import ParseSettings
 from ..builder import TreeBuilder
 from .blocks import BlockWriter
 from .cleanup import document_vocabulary, is_mono, match_key
 from .contents import drop_contents
+from .engines import OpenPdf, open_document
 from .furniture import drop_furniture
 from .headings import find_headings
 from .layout import usual_line_gap
-from .opening import open_pdf
-from .page import read_all_pages
+from .page import PROGRESS_PAGES
 from .parallel import read_parallel, worth_it
 from .source import dropped_boxes, placed_text
-from .structure import OutlineEntry, has_structure, read_outline
+from .structure import OutlineEntry
 from .types import Item, PageContent, PageTable
 from .typography import cover_title
 
@@ -49,12 +54,6 @@ log = logging.getLogger("structchunk")
 DEFAULT_MONO_BODY_SHARE = 0.5
 """When more than this share of the text is in a monospace font (typewritten transcripts,
 plain-text printouts), monospace means body text, not code."""
-
-
-def metadata_title(pdf: Any) -> str:
-    """The Title of the PDF's metadata, whitespace collapsed ("" when there is none)."""
-    value = (pdf.metadata or {}).get("Title")
-    return " ".join(value.split()) if isinstance(value, str) else ""
 
 
 DEFAULT_SPARSE_CHARS = 200
@@ -140,29 +139,48 @@ def build(
     return document
 
 
-def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
-    """Parse PDF bytes into a `Document`; every block carries its pages."""
-    builder = TreeBuilder("pdf")
-    opened = open_pdf(data, settings.pdf_password)
-    if opened.repaired:
-        builder.warnings.append("damaged file: repaired before reading, some text may be missing")
-    pdf = opened.pdf
+def read_all_pages(pdf: OpenPdf, tagged: bool) -> list[PageContent]:
+    """Every page in order, in this process, reporting progress as pages finish."""
+    count = pdf.count
+    pages: list[PageContent] = []
+    for start in range(0, count, PROGRESS_PAGES):
+        pages.extend(pdf.read_pages(list(range(start, min(start + PROGRESS_PAGES, count))), tagged))
+        report(len(pages), count)
+    return pages
+
+
+def read_document(
+    data: bytes, settings: ParseSettings, warnings: list[str]
+) -> tuple[list[PageContent], list[OutlineEntry], str]:
+    """Open PDF bytes with the engine `settings` names and read what `build` needs: every
+    page (in one process or several), the bookmarks and the metadata title."""
+    pdf = open_document(settings.pdf_engine, data, settings.pdf_password)
+    warnings.extend(pdf.notes)
+    if pdf.repaired:
+        warnings.append("damaged file: repaired before reading, some text may be missing")
     try:
-        count = len(pdf.pages)
+        count = pdf.count
         if count == 0:
             raise NoTextError("the PDF has no pages")
-        if not getattr(pdf.doc, "is_extractable", True):
-            builder.warnings.append(
+        if not pdf.extractable():
+            warnings.append(
                 "the PDF's permissions forbid copying text; extracted "
                 "anyway (the owner password only restricts viewers)"
             )
-        tagged = has_structure(pdf)
-        outline = read_outline(pdf, builder.warnings)
-        title = metadata_title(pdf)
+        tagged = pdf.tagged()
+        outline = pdf.outline(warnings)
+        title = pdf.title()
         if worth_it(count, settings.page_workers):
-            pages = read_parallel(pdf, opened.data, opened.password, settings.page_workers, tagged)
+            pages = read_parallel(pdf, settings.page_workers, tagged)
         else:
             pages = read_all_pages(pdf, tagged)
     finally:
         pdf.close()
+    return pages, outline, title
+
+
+def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
+    """Parse PDF bytes into a `Document`; every block carries its pages."""
+    builder = TreeBuilder("pdf")
+    pages, outline, title = read_document(data, settings, builder.warnings)
     return build(pages, outline, title, builder)

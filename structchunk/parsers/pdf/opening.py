@@ -1,4 +1,4 @@
-"""Opening a PDF: password, junk before the header, damaged files, and clear errors.
+"""Opening a PDF (pdfplumber engine): password, junk before the header, damaged files.
 
 pdfminer (under pdfplumber) is strict about the file's skeleton. When it cannot open a
 file, the bytes are handed to PDFium (pypdfium2, which pdfplumber already installs),
@@ -71,7 +71,8 @@ def open_plain(data: bytes, password: str) -> Any:
     return pdf
 
 
-def _encrypted(error: BaseException, password: str) -> EncryptedDocumentError:
+def encrypted_error(error: BaseException, password: str) -> EncryptedDocumentError:
+    """The one-line error for a wrong or missing password (both engines)."""
     if password:
         return EncryptedDocumentError(
             "the PDF is encrypted and the password given is wrong; "
@@ -88,22 +89,25 @@ def _repair(data: bytes, password: str) -> bytes | None:
         import pypdfium2
     except ImportError:  # pragma: no cover - pdfplumber depends on it
         return None
+    from .pdfium_api import LOCK
+
     try:
-        document = pypdfium2.PdfDocument(data, password=password or None)
-        try:
-            if len(document) == 0:
-                return None
-            out = io.BytesIO()
-            document.save(out, flags=_PDFIUM_REMOVE_SECURITY)
-            return out.getvalue()
-        finally:
-            document.close()
+        with LOCK:
+            document = pypdfium2.PdfDocument(data, password=password or None)
+            try:
+                if len(document) == 0:
+                    return None
+                out = io.BytesIO()
+                document.save(out, flags=_PDFIUM_REMOVE_SECURITY)
+                return out.getvalue()
+            finally:
+                document.close()
     except Exception as error:  # PDFium refuses the file: the caller reports pdfminer's reason
         log.debug("PDFium could not repair the file: %s", error)
         return None
 
 
-def _rebuild_trailer(data: bytes) -> bytes | None:
+def rebuild_trailer(data: bytes) -> bytes | None:
     """A truncated file cut back to its last whole object, with a trailer naming its
     catalog: pdfminer's own fallback then indexes the objects (object streams too)."""
     end = data.rfind(b"endobj")
@@ -121,7 +125,7 @@ def _rebuild_trailer(data: bytes) -> bytes | None:
 
 def _reopen(data: bytes, password: str, reason: str) -> OpenedPdf:
     """Try PDFium's rewrite, then a rebuilt trailer; a one-line error if both fail."""
-    for repair in (_repair, lambda d, p: _rebuild_trailer(d)):
+    for repair in (_repair, lambda d, p: rebuild_trailer(d)):
         fixed = repair(data, password)
         if fixed is None:
             continue
@@ -133,7 +137,7 @@ def _reopen(data: bytes, password: str, reason: str) -> OpenedPdf:
     raise ParseError(f"damaged PDF that cannot be read ({reason})")
 
 
-def _xref_pointer_ok(data: bytes) -> bool:
+def xref_pointer_ok(data: bytes) -> bool:
     """Whether the last `startxref` points at a cross-reference table or stream.
 
     When it does not, pdfminer falls back to parsing every object in the file, which on
@@ -171,7 +175,7 @@ def open_pdf(data: bytes, password: str = "") -> OpenedPdf:
     if start < 0:
         raise ParseError("not a PDF (no %PDF- header)")
     data = data[start:] if start else data
-    if not _xref_pointer_ok(data):
+    if not xref_pointer_ok(data):
         repaired = _repaired_first(data, password)
         if repaired is not None:
             return repaired
@@ -179,6 +183,6 @@ def open_pdf(data: bytes, password: str = "") -> OpenedPdf:
         return OpenedPdf(open_plain(data, password), data, password)
     except Exception as error:  # classified below; pdfminer raises many unrelated types
         if any(isinstance(e, PDFPasswordIncorrect) for e in _chain(error)):
-            raise _encrypted(error, password) from None
+            raise encrypted_error(error, password) from None
         reason = _reason(error)
     return _reopen(data, password, reason)

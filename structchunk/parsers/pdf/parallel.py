@@ -1,6 +1,6 @@
 """Reading one large PDF with several processes, pages shared out in small batches.
 
-Only the page reading (pdfminer's slow part) runs in parallel. The calling process
+Only the page reading (the slow part) runs in parallel. The calling process
 works too: worker processes take batches from the front of the page list while the
 caller takes them from the back, so nobody waits for a slow batch. Workers open the
 same bytes once and return plain `PageContent` values; the result, and everything
@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from ...errors import ParseError
 from ...processes import die_with_parent, start_context
 from ...progress import report
-from .opening import open_plain
-from .page import read_pages
+from .engines import EngineName, OpenPdf, reopen
 from .types import PageContent
 
 DEFAULT_PAGES_PER_TASK = 4
@@ -31,25 +32,37 @@ DEFAULT_AHEAD = 2
 _STATE: dict[str, Any] = {}
 
 
-def _start(data: bytes, password: str, parent: int) -> None:
+def _start(engine: EngineName, data: bytes, password: str, parent: int) -> None:
     die_with_parent(parent)
-    _STATE["pdf"] = open_plain(data, password)
+    _STATE["pdf"] = reopen(engine, data, password)
 
 
 def _read(task: tuple[list[int], bool]) -> list[PageContent]:
     indexes, tagged = task
-    return read_pages(_STATE["pdf"], indexes, tagged)
+    pdf: OpenPdf = _STATE["pdf"]
+    return pdf.read_pages(indexes, tagged)
 
 
 def worth_it(pages: int, jobs: int) -> bool:
     return jobs > 1 and pages >= 2 * DEFAULT_MIN_PAGES_PER_JOB
 
 
-def read_parallel(
-    pdf: Any, data: bytes, password: str, jobs: int, tagged: bool
-) -> list[PageContent]:
-    """All pages of the open `pdf` (opened from `data`), read by `jobs` processes."""
-    count = len(pdf.pages)
+def read_parallel(pdf: OpenPdf, jobs: int, tagged: bool) -> list[PageContent]:
+    """All pages of the open `pdf`, read by `jobs` processes (it and `jobs - 1` workers).
+
+    A worker that dies (a crash in the C code reading a page) fails the document with a
+    one-line error instead of a traceback.
+    """
+    try:
+        return _read_parallel(pdf, jobs, tagged)
+    except BrokenProcessPool:
+        raise ParseError(
+            "a page-reading process died (a crash reading this file); try --pdf-engine pdfplumber"
+        ) from None
+
+
+def _read_parallel(pdf: OpenPdf, jobs: int, tagged: bool) -> list[PageContent]:
+    count = pdf.count
     workers = max(1, min(jobs, count // DEFAULT_MIN_PAGES_PER_JOB) - 1)
     batches = deque(
         list(range(start, min(start + DEFAULT_PAGES_PER_TASK, count)))
@@ -61,7 +74,7 @@ def read_parallel(
         workers,
         mp_context=start_context(),
         initializer=_start,
-        initargs=(data, password, os.getpid()),
+        initargs=(pdf.engine, pdf.data, pdf.password, os.getpid()),
     ) as pool:
 
         def top_up() -> None:
@@ -76,7 +89,7 @@ def read_parallel(
         top_up()
         while batches:
             batch = batches.pop()
-            done[batch[0]] = read_pages(pdf, batch, tagged)
+            done[batch[0]] = pdf.read_pages(batch, tagged)
             report(pages_done(), count)
             top_up()
         first_of = {future: first for first, future in queued.items()}

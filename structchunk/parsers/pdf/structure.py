@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from pdfminer.pdftypes import PDFObjRef, resolve1
 from pdfminer.psparser import PSLiteral
-from pdfplumber.structure import PDFStructElement, PDFStructTree, StructTreeMissing
+from pdfplumber.structure import PDFStructTree, StructTreeMissing
 
 from .types import CellPlace, PageTags
 
@@ -28,6 +29,19 @@ DEFAULT_MAX_OUTLINE = 5000
 MAX_CELL_SPAN = 100
 """Largest `ColSpan`/`RowSpan` taken as written (a hostile span must not reserve
 millions of grid places)."""
+
+
+class Element(Protocol):
+    """A structure element as both engines give it (pdfplumber's `PDFStructElement`)."""
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def mcids(self) -> list[int]: ...
+    @property
+    def attributes(self) -> dict[str, Any]: ...
+    @property
+    def children(self) -> Sequence[Element]: ...
 
 
 def has_structure(pdf: Any) -> bool:
@@ -61,9 +75,10 @@ class _TreeWalk:
         self.taken: dict[tuple[int, int], set[int]] = {}
         """Grid places of a (table, row) covered by cells of rows above (`RowSpan`)."""
 
-    def enter(self, element: PDFStructElement, context: _Context) -> _Context:
+    def enter(self, element: Element, context: _Context) -> _Context:
         kind = element.type
-        context = replace(context, sections=context.sections + (kind == "Sect"))
+        if kind == "Sect":
+            context = replace(context, sections=context.sections + 1)
         if kind == "Table":
             self.elements += 1
             context = replace(context, table=self.elements, row=0, cell=None, header=False)
@@ -79,6 +94,8 @@ class _TreeWalk:
             self.elements += 1
             level = int(match.group(1) or max(1, context.sections))
             context = replace(context, heading=(self.elements, level))
+        if context.cell is None and context.heading is None:
+            return context  # its marked content is neither a heading nor a cell
         for mcid in element.mcids:
             if context.cell is not None:
                 self.tags.cells[mcid] = context.cell
@@ -86,7 +103,7 @@ class _TreeWalk:
                 self.tags.headings[mcid] = context.heading
         return context
 
-    def place(self, element: PDFStructElement, context: _Context) -> CellPlace:
+    def place(self, element: Element, context: _Context) -> CellPlace:
         """The cell's grid column: after the cells before it in its row, their spans, and
         the places cells of earlier rows cover — as a table's columns are laid out."""
         key = (context.table, context.row)
@@ -103,7 +120,7 @@ class _TreeWalk:
         return CellPlace(context.table, context.row, column, header, span)
 
 
-def _span(element: PDFStructElement, name: str) -> int:
+def _span(element: Element, name: str) -> int:
     value = (element.attributes or {}).get(name, 1)
     try:
         return max(1, min(int(value), MAX_CELL_SPAN))
@@ -118,11 +135,16 @@ def page_tags(pdf: Any, page: Any) -> PageTags:
     marked-content ids are on this page; the whole-document tree is not, for elements
     that run over two pages (a table header repeated on the next page).
     """
-    walk = _TreeWalk()
     try:
         elements = list(PDFStructTree(pdf, page))
     except StructTreeMissing:
-        return walk.tags
+        return PageTags()
+    return tags_of(elements)
+
+
+def tags_of(elements: Sequence[Element]) -> PageTags:
+    """The heading and table-cell marked content under a page's top structure elements."""
+    walk = _TreeWalk()
     stack = [(element, _Context()) for element in reversed(elements)]
     while stack:
         element, context = stack.pop()

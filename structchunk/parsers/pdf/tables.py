@@ -9,7 +9,7 @@ rows keep their own pages.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...document import Provenance, Table
@@ -17,12 +17,16 @@ from .cleanup import clean_text, match_key
 from .columns import MAX_HEADER_ROWS, is_figure, is_title_row, stack_header, tidy_columns
 from .layout import cluster_rows, join_words
 from .types import CellPlace, PageTable, Word
+from .words import DEFAULT_WORD_GAP
 
 TABLE_SETTINGS: dict[str, Any] = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
 """Only ruled tables: text-alignment strategies find "tables" in every two-column list."""
+DEFAULT_GRID_SLACK = 2.0
+"""Points two columns of a ruled table may overlap (rules drawn twice)."""
 DEFAULT_CELL_WORD_GAP = 0.6
 """Widest gap, in font sizes, between a cell's words on one line (a word space is
 0.25-0.3 em; the next column starts several em away)."""
+Box = tuple[float, float, float, float]
 _NUMERIC = re.compile(r"^[\s\d.,%$€£()+\-–/:]*$")
 _HYPHEN_BREAK = re.compile(r"(?<=\w-)\s*\n\s*")
 _LINE_BREAK = re.compile(r"\s*\n\s*")
@@ -51,6 +55,33 @@ def clean_rows(raw: Sequence[Sequence[str | None]]) -> list[list[str]]:
 def is_grid(rows: list[list[str]]) -> bool:
     """Two rows and two columns at least; a framed paragraph is not a table."""
     return len(rows) >= 2 and len(rows[0]) >= 2
+
+
+def kept_tables(
+    found: Sequence[Any], number: int, to_frame: Callable[[Box], Box]
+) -> list[PageTable]:
+    """The real grids among pdfplumber `Table`s (`find_tables`), as `PageTable`s with
+    boxes in the page's reading frame."""
+    kept = []
+    for table in found:
+        if _overlapping_columns(table):
+            continue  # shaded rows, not a grid: read as a borderless table instead
+        rows = clean_rows(table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP))
+        if not is_grid(rows):
+            continue
+        head = header_rows(rows)
+        header, body = tidy_columns(rows[:head], rows[head:])
+        rows = clean_rows([*header, *body])
+        x0, top, x1, bottom = to_frame(table.bbox)
+        kept.append(PageTable(rows, number, x0, x1, top, bottom, header_rows=head))
+    return kept
+
+
+def _overlapping_columns(table: Any) -> bool:
+    """Columns that overlap are no grid: alternate-row shading (financial statements)
+    gives `find_tables` cell edges that differ from row to row."""
+    spans = sorted((column.bbox[0], column.bbox[2]) for column in table.columns)
+    return any(b0 < a1 - DEFAULT_GRID_SLACK for (_, a1), (b0, _) in zip(spans, spans[1:]))
 
 
 def tagged_tables(

@@ -74,6 +74,9 @@ class Line:
     """Heading level decided by the heading stage; 0 for body text."""
     synthetic: bool = False
     """A heading inserted from a bookmark whose title is not printed on the page."""
+    turned: bool = False
+    """Text running across the page's reading direction (a line printed up the margin):
+    read as a line of its own, never a heading or a title."""
 
     def printed(self) -> str:
         """The line as printed, list marker included."""

@@ -139,7 +139,9 @@ def cover_title(pages: list[PageContent]) -> str:
     cover = cover_page(pages)
     if cover is None:
         return ""
-    lines = [line for line in cover.lines() if any(ch.isalpha() for ch in line.text)]
+    lines = [
+        line for line in cover.lines() if any(ch.isalpha() for ch in line.text) and not line.turned
+    ]
     if not lines:
         return ""
     largest = max(line.size for line in lines)
@@ -149,7 +151,9 @@ def cover_title(pages: list[PageContent]) -> str:
 def _looks_like_heading(line: Line) -> bool:
     text = line.printed()
     words = text.split()
-    if line.mono or not line.uniform or line.synthetic or not words or line.cells > 1:
+    if line.mono or not line.uniform or line.synthetic or line.turned or not words:
+        return False
+    if line.cells > 1:
         return False
     if line.marker in BULLET_GLYPHS or not any(ch.isalpha() for ch in text):
         return False
