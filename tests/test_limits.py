@@ -17,6 +17,7 @@ import tracemalloc
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -429,3 +430,34 @@ def test_ctrl_c_stops_the_run_in_one_line_with_exit_130(tmp_path: Path) -> None:
     ]
     assert not [p for p in out.rglob("*") if p.name.endswith(".tmp")]
     assert not [pid for pid in workers if _running(pid)]
+
+
+def _crash_when_forked(data: bytes, source: str, format: str, options: ChunkOptions) -> Any:
+    if os.getpid() != _TEST_PROCESS:
+        import faulthandler
+
+        faulthandler.disable()  # pytest's handler would print the crash's stack
+        os.kill(os.getpid(), signal.SIGSEGV)
+    raise AssertionError("a PDF read by PDFium must be converted in a worker")
+
+
+_TEST_PROCESS = os.getpid()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="forks a worker that segfaults")
+def test_a_crash_in_pdfium_costs_one_pdf_even_without_limits(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """PDFium is C code: a damaged file that crashes it must fail that file in one line.
+    Before: with no limits set, one PDF and a Markdown file were converted in the CLI's
+    own process, and a crash there ended the whole run with no output at all."""
+    import structchunk.batch.work as work
+
+    monkeypatch.setattr(work, "iter_chunks_from_bytes", _crash_when_forked)
+    path = tmp_path / "crash.pdf"
+    path.write_bytes(pdf_bytes([Page().text(72, 700, "Crash")]))
+    items, _ = expand_inputs([str(path)], None)
+    report = run_batch(items, OPTIONS, BatchConfig(out_dir=tmp_path / "out", jobs=1))
+    (failure,) = report.failures
+    assert failure.kind == "worker_died" and "crash.pdf" in failure.message
+    assert "\n" not in failure.message

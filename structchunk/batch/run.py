@@ -250,12 +250,19 @@ class BatchRun:
         if jobs <= 1 and len(tasks) == 1:  # one document gets the cores (a PDF's pages)
             cores = self.config.jobs or os.cpu_count() or 1
             options = self.options.model_copy(update={"page_workers": cores})
-        if jobs <= 1 and not self.config.limits.need_worker:
+        if jobs <= 1 and not self.config.limits.need_worker and not self._native(tasks):
             for task in tasks:
                 yield convert_task(task, options, self.config.limits)
             return
         pool = WorkerPool(max(1, jobs), options, self.config.pool_limits(max(1, jobs)))
         yield from pool.run(tasks)
+
+    def _native(self, tasks: list[Task]) -> bool:
+        """Whether a task is read by C code that a damaged file could crash (PDFium): then
+        even a single file is converted in a worker (forked: milliseconds), so a crash
+        costs that file one line (`worker_died`), not the run its other files' output,
+        and the worker's memory limit bounds what PDFium inflates."""
+        return self.options.pdf_engine == "pdfium" and any(t.format == "pdf" for t in tasks)
 
     def _finish(self, outcome: Outcome, task: Task) -> None:
         self.progress(outcome, outcome.size)
