@@ -50,19 +50,22 @@ def page_view(number: int, document: InspectedDocument) -> str:
         )
     import pypdfium2  # only for a PDF report
 
-    try:
-        pdf = pypdfium2.PdfDocument(Path(document.source).read_bytes())
-    except (OSError, pypdfium2.PdfiumError) as error:
-        reason = escape(str(error).splitlines()[0] if str(error) else type(error).__name__)
-        return f'<p class="source-note">Pages not drawn: {reason}.</p>'
-    try:
-        count = len(pdf)
-        figures = [
-            _page_figure(pdf[index], index + 1, boxes.get(index + 1, []))
-            for index in range(min(count, MAX_REPORT_PAGES))
-        ]
-    finally:
-        pdf.close()
+    from ..parsers.pdf.pdfium_api import LOCK  # PDFium runs in one thread at a time
+
+    with LOCK:
+        try:
+            pdf = pypdfium2.PdfDocument(Path(document.source).read_bytes())
+        except (OSError, pypdfium2.PdfiumError) as error:
+            reason = escape(str(error).splitlines()[0] if str(error) else type(error).__name__)
+            return f'<p class="source-note">Pages not drawn: {reason}.</p>'
+        try:
+            count = len(pdf)
+            figures = [
+                _page_figure(pdf[index], index + 1, boxes.get(index + 1, []))
+                for index in range(min(count, MAX_REPORT_PAGES))
+            ]
+        finally:
+            pdf.close()
     note = (
         f'<p class="source-note">Pages {MAX_REPORT_PAGES + 1}–{count} are not drawn '
         f"(the report draws the first {MAX_REPORT_PAGES}).</p>"
