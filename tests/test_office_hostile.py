@@ -81,7 +81,7 @@ def damage_compressed_data(data: bytes, member_suffix: str) -> bytes:
 
 HOSTILE: dict[str, tuple[Callable[[str], bytes], type[StructChunkError], str]] = {
     "empty": (lambda kind: b"", ParseError, "the file is empty"),
-    "text": (lambda kind: b"just some words", ParseError, "the file is not a zip package"),
+    "text": (lambda kind: b"just some words", ParseError, "the file is not a"),
     "truncated": (lambda kind: GOOD[kind]()[:1500], ParseError, "the file is a damaged zip"),
     "encrypted": (lambda kind: encrypted_ole(), EncryptedDocumentError, "the file is a password"),
     "legacy binary": (

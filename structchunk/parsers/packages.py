@@ -44,6 +44,9 @@ EMPTY_ZIP_MAGIC = b"PK\x05\x06"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 """An OLE compound file: legacy .doc/.xls/.ppt, or an encrypted OOXML package."""
 
+NOT_A_ZIP = "not a zip package"
+"""What `describe` says of bytes it does not recognise."""
+
 _ENCRYPTED_STREAM = "EncryptedPackage".encode("utf-16-le")
 
 KIND_NAMES: dict[PackageKind, str] = {
@@ -113,7 +116,7 @@ def describe(data: bytes) -> str:
         return KIND_NAMES[kind] if kind else "a zip archive of something else"
     if head[:1] == b"<":
         return "an HTML or XML file"
-    return "not a zip package"
+    return NOT_A_ZIP
 
 
 def open_package(data: bytes, expected: PackageKind) -> Package:
@@ -163,7 +166,13 @@ def _open_zip(data: bytes, expected: PackageKind) -> zipfile.ZipFile:
     if not data:
         raise ParseError(f"the file is empty, not {KIND_NAMES[expected]}")
     if not data.startswith((ZIP_MAGIC, EMPTY_ZIP_MAGIC)):
-        raise ParseError(f"the file is {describe(data)}, not {KIND_NAMES[expected]}")
+        what = describe(data)
+        if what == NOT_A_ZIP:
+            raise ParseError(
+                f"the file is not {KIND_NAMES[expected]}: it is not a zip package, as "
+                f"every {KIND_NAMES[expected].rsplit(' ', 1)[-1].strip('()')} file is"
+            )
+        raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}")
     try:
         return zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as error:
