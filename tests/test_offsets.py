@@ -288,7 +288,7 @@ def test_a_window_holds_the_words_a_regex_finds_there(
     either end as its part inside), whatever the segment size."""
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setattr(source, "SEGMENT_CHARS", segment)
-        monkeypatch.setattr(source, "KEPT_SEGMENTS", 2)
+        monkeypatch.setattr(source, "KEPT_WORDS", 3)
         words = SourceWords(text)
         window = words.window(first, limit, stop)
         again = words.window(first, limit, stop)  # from kept (or dropped) segments

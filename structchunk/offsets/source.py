@@ -74,9 +74,12 @@ SEGMENT_CHARS = 1 << 16
 """Source characters split into words at a time. A window (a chunk's lines, or some
 thousand words from where the previous chunk began) takes the words of the segments it
 covers, so text that several windows cover is split once."""
-KEPT_SEGMENTS = 64
-"""Segments kept for later windows (4 MB of text): chunks come in document order, so
-the earliest are dropped first; a dropped one is split again if asked for."""
+KEPT_WORDS = 1 << 17
+"""Words kept in split segments for later windows (about 15 MB): chunks come in
+document order, so the earliest segments are dropped first, and a dropped one is split
+again if asked for. Counted in words, not segments, so a page's blanked markup (few
+words a segment) stays split while dense prose does not hold megabytes of small
+strings: 64 dense segments were 90 MB of an 11 MB Markdown file's peak."""
 
 
 class Window:
@@ -107,6 +110,8 @@ class SourceWords:
     def __init__(self, text: str) -> None:
         self.text = text
         self._segments: dict[int, _Segment] = {}
+        self._held = 0
+        """Words the kept segments hold."""
 
     def window(self, first: int, limit: int, stop: int) -> Window:
         text = self.text
@@ -159,7 +164,8 @@ class SourceWords:
             pieces = _WORD_AND_GAP.split(self.text[start:end])
             bounds = list(accumulate(map(len, pieces), initial=start))
             found = (pieces[1::2], bounds[1:-1:2], bounds[2::2])
-            if len(self._segments) >= KEPT_SEGMENTS:
-                del self._segments[min(self._segments)]
+            while self._segments and self._held + len(found[0]) > KEPT_WORDS:
+                self._held -= len(self._segments.pop(min(self._segments))[0])
             self._segments[index] = found
+            self._held += len(found[0])
         return found
