@@ -7,8 +7,9 @@ from the operating system (`ru_maxrss` of the finished child) and its wall time.
 inputs are made here: the corpus Markdown joined into one file (`copies` times over),
 the same text as the corpus's many files, and an HTML page of repeated paragraphs of
 `--html-mb` MB (as tests/test_html.py builds it). "above idle" subtracts the peak of
-converting a one-line file (the interpreter and the libraries), and "× input" divides
-that by the input size: what the document itself costs.
+converting a small file of the same format that loads every stage (the interpreter and
+the libraries: a paragraph over the budget, so the sentence splitter loads too), and
+"× input" divides that by the input size: what the document itself costs.
 """
 
 from __future__ import annotations
@@ -53,21 +54,25 @@ def main() -> None:
     args = parser.parse_args()
     files = corpus_markdown(args.corpus)
     joined = "\n\n".join(path.read_text(encoding="utf-8") for path in files) + "\n\n"
-    rows: list[tuple[str, float, float, float]] = []
+    rows: list[tuple[str, float, float, float, float]] = []
+    long_paragraph = "Plenty of ordinary words in a sentence. " * 80
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        idle_input = folder / "idle.md"
-        idle_input.write_text("# Idle\n\nOne line.\n")
-        idle, _ = convert([idle_input], folder / "idle.jsonl")
+        idle_markdown = folder / "idle.md"
+        idle_markdown.write_text(f"# Idle\n\n{long_paragraph}\n")
+        idle, _ = convert([idle_markdown], folder / "idle.jsonl")
+        idle_html_page = folder / "idle.html"
+        idle_html_page.write_text(f"<title>Idle</title><p>{long_paragraph}</p>")
+        idle_html, _ = convert([idle_html_page], folder / "idle-html.jsonl")
         many_mb = sum(path.stat().st_size for path in files) / 1e6
         peak, seconds = convert(files, folder / "many.jsonl")
-        rows.append((f"corpus Markdown as {len(files)} files", many_mb, peak, seconds))
+        rows.append((f"corpus Markdown as {len(files)} files", many_mb, peak, idle, seconds))
         for copies in (int(c) for c in args.copies.split(",")):
             big = folder / f"joined-{copies}.md"
             big.write_text(joined * copies, encoding="utf-8")
             size = big.stat().st_size / 1e6
             peak, seconds = convert([big], folder / f"joined-{copies}.jsonl")
-            rows.append((f"corpus Markdown ×{copies} as one file", size, peak, seconds))
+            rows.append((f"corpus Markdown ×{copies} as one file", size, peak, idle, seconds))
             big.unlink()
         if args.html_mb:
             paragraph = (
@@ -78,14 +83,15 @@ def main() -> None:
             page.write_text("<title>Huge</title>" + paragraph * count)
             size = page.stat().st_size / 1e6
             peak, seconds = convert([page], folder / "huge.jsonl")
-            rows.append((f"one {size:.0f} MB HTML page", size, peak, seconds))
-    print(f"peak RSS of one convert process; idle (a one-line file): {idle:.0f} MB\n")
-    print("| input | MB | peak RSS MB | above idle | × input | seconds |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for name, size, peak, seconds in rows:
-        above = peak - idle
+            rows.append((f"one {size:.0f} MB HTML page", size, peak, idle_html, seconds))
+    print("peak RSS of one convert process; idle: a small file of the same format\n")
+    print("| input | MB | peak RSS MB | idle MB | above idle | × input | seconds |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, size, peak, baseline, seconds in rows:
+        above = peak - baseline
         print(
-            f"| {name} | {size:.1f} | {peak:.0f} | {above:.0f} | {above / size:.1f} | "
+            f"| {name} | {size:.1f} | {peak:.0f} | {baseline:.0f} | {above:.0f} | "
+            f"{above / size:.1f} | "
             f"{seconds:.1f} |"
         )
 
