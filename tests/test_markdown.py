@@ -252,3 +252,15 @@ def test_front_matter_is_a_yaml_mapping_and_anything_else_is_content(
     front matter and dropped without a word."""
     (chunk,) = chunk_text(source, strict=True)
     assert (chunk.heading_path, chunk.body) == expected
+
+
+def test_links_keep_their_text_and_unsafe_targets_stay_text() -> None:
+    """The parser leaves link targets unnormalised (it never keeps them); markdown-it's
+    check still reads a `javascript:` link as the text it was written as."""
+    doc = tree(
+        '# Links\n\n[the guide](<https://example.com/ä b?q=1> "Title") and '
+        "[run](JavaScript:alert(1)) and <https://example.com/x>.\n"
+    )
+    (paragraph,) = doc.sections()[1].blocks
+    assert isinstance(paragraph, Paragraph)
+    assert paragraph.text == ("the guide and [run](JavaScript:alert(1)) and https://example.com/x.")

@@ -61,7 +61,16 @@ def _parser(front_matter: bool = True) -> MarkdownIt:
     if front_matter:
         md.use(front_matter_plugin)
     md.options["maxNesting"] = MAX_NESTING
+    md.normalizeLink = _link_target_as_written  # type: ignore[method-assign]
     return md
+
+
+def _link_target_as_written(url: str) -> str:
+    """A link's target left as written: the tree keeps link text, never targets, so
+    markdown-it's URL normalisation (3 % of the parse) is work for nothing. Its check
+    of the target (a `javascript:` link stays text) still runs, on the target as
+    written, which it lower-cases itself."""
+    return url
 
 
 def is_yaml_mapping(content: str) -> bool:
