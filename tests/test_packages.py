@@ -80,7 +80,7 @@ def test_a_zip_of_something_else_is_refused() -> None:
     ("data", "said"),
     [
         (b"", "empty"),
-        (b"%PDF-1.7\n...", "a PDF, not a PowerPoint presentation"),
+        (b"%PDF-1.7\n...", "a PDF, not a PowerPoint presentation.*--format pdf"),
         (b"<html><body>hi</body></html>", "an HTML or XML file"),
         (b"plain words", "not a zip package"),
     ],

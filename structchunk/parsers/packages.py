@@ -172,7 +172,8 @@ def _open_zip(data: bytes, expected: PackageKind) -> zipfile.ZipFile:
                 f"the file is not {KIND_NAMES[expected]}: it is not a zip package, as "
                 f"every {KIND_NAMES[expected].rsplit(' ', 1)[-1].strip('()')} file is"
             )
-        raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}")
+        hint = "; rename it or pass --format pdf" if what == "a PDF" else ""
+        raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}{hint}")
     try:
         return zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as error:
