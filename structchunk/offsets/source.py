@@ -34,7 +34,7 @@ def masked(text: str) -> tuple[str, list[Span]]:
     """The HTML with every tag, comment, script and style blanked, and each character
     reference read as its character followed by blanks (same length, so every offset
     holds), with the places of those references."""
-    text = _MARKUP.sub(lambda match: " " * len(match.group()), text)
+    text = _MARKUP.sub(lambda match: " " * (match.end() - match.start()), text)
     references: list[Span] = []
 
     def read(match: re.Match[str]) -> str:
