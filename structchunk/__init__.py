@@ -1,8 +1,9 @@
 """structchunk: structure-aware document chunking for retrieval-augmented generation.
 
-Read a document's structure (Markdown, HTML, PDF, text) into one section tree, split
-it hierarchically (section → block → sentence → word) and pack the pieces to a token
-budget. Every chunk starts with its heading path and carries provenance.
+Read a document's structure (Markdown, HTML, PDF, Word, PowerPoint, Excel, EPUB,
+text) into one section tree, split it hierarchically (section → block → sentence →
+word) and pack the pieces to a token budget. Every chunk starts with its heading path
+and carries provenance.
 """
 
 from __future__ import annotations

@@ -51,8 +51,8 @@ class LazyGroup(click.Group):
     f"also ${ALLOW_DOWNLOAD_VAR}=1).",
 )
 def cli(verbose: int, allow_download: bool) -> None:
-    """Structure-aware document chunking for RAG: Markdown, HTML, PDF and text into
-    heading-prefixed, budgeted JSONL chunks."""
+    """Structure-aware document chunking for RAG: Markdown, HTML, PDF, Word,
+    PowerPoint, Excel, EPUB and text into heading-prefixed, budgeted JSONL chunks."""
     from ..batch.logs import configure_logging
 
     if allow_download:  # the environment reaches worker processes too
