@@ -8,7 +8,7 @@ not notes.
 
 from __future__ import annotations
 
-from .numbering import roman
+from ..counters import roman
 from .xml import Element, attr, w
 
 NOTE_KINDS = ("footnote", "endnote")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..counters import letters, roman
 from .styles import NumberingRef, ParagraphStyle, numbering_ref, parse_level
 from .xml import Element, attr, child, val, w
 
@@ -26,40 +27,6 @@ MAX_STYLE_LINKS = 4
 """`w:numStyleLink` hops followed at most (one is usual; a loop must end)."""
 
 _PLACEHOLDER = re.compile(r"%([1-9])")
-_ROMAN = (
-    (1000, "m"),
-    (900, "cm"),
-    (500, "d"),
-    (400, "cd"),
-    (100, "c"),
-    (90, "xc"),
-    (50, "l"),
-    (40, "xl"),
-    (10, "x"),
-    (9, "ix"),
-    (5, "v"),
-    (4, "iv"),
-    (1, "i"),
-)
-
-
-def roman(number: int) -> str:
-    """Lower-case Roman numerals (`4` → `iv`); 0 and negatives as digits."""
-    if number <= 0 or number >= 4000:
-        return str(number)
-    out = []
-    for value, letters in _ROMAN:
-        while number >= value:
-            out.append(letters)
-            number -= value
-    return "".join(out)
-
-
-def letters(number: int) -> str:
-    """Word's letter numbering: a … z, then aa … zz, aaa …"""
-    if number <= 0:
-        return str(number)
-    return chr(ord("a") + (number - 1) % 26) * ((number - 1) // 26 + 1)
 
 
 def format_number(number: int, fmt: str) -> str:

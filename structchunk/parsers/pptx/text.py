@@ -16,6 +16,7 @@ from lxml import etree
 
 from ...document import Block, ListBlock, ListItem, Paragraph, Provenance
 from ..builder import collapse_whitespace
+from ..counters import letters, roman
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -147,44 +148,13 @@ def list_block(items: list[tuple[int, str, Bullet]], prov: Provenance) -> ListBl
     return ListBlock(out, prov)
 
 
-_ROMAN = (
-    (1000, "m"),
-    (900, "cm"),
-    (500, "d"),
-    (400, "cd"),
-    (100, "c"),
-    (90, "xc"),
-    (50, "l"),
-    (40, "xl"),
-    (10, "x"),
-    (9, "ix"),
-    (5, "v"),
-    (4, "iv"),
-    (1, "i"),
-)
-
-
-def _roman(number: int) -> str:
-    out = []
-    for value, letters in _ROMAN:
-        count, number = divmod(number, value)
-        out.append(letters * count)
-    return "".join(out)
-
-
-def _alpha(number: int) -> str:
-    """1 → a, 26 → z, 27 → aa (PowerPoint doubles the letter after z)."""
-    letter = chr(ord("a") + (number - 1) % 26)
-    return letter * ((number - 1) // 26 + 1)
-
-
 def number_marker(scheme: str, number: int) -> str:
     """The marker PowerPoint draws for an `a:buAutoNum` type: `arabicPeriod` 3 → `3.`,
     `alphaLcParenR` 2 → `b)`, `romanUcParenBoth` 4 → `(IV)`; other scripts as arabic."""
     if scheme.startswith("alpha"):
-        label = _alpha(number)
+        label = letters(number)
     elif scheme.startswith("roman"):
-        label = _roman(number)
+        label = roman(number)
     else:
         label = str(number)
     if "Uc" in scheme:
