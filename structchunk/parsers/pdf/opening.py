@@ -167,14 +167,21 @@ def _repaired_first(data: bytes, password: str) -> OpenedPdf | None:
         return None
 
 
-def open_pdf(data: bytes, password: str = "") -> OpenedPdf:
-    """Open PDF bytes, repairing what viewers repair; raise one-line errors otherwise."""
+def from_header(data: bytes) -> bytes:
+    """The bytes from the `%PDF-` header on (viewers read past bytes before it), for
+    either engine; a one-line `ParseError` for an empty file or one without the header
+    near its start."""
     if not data.strip():
         raise ParseError("empty file, not a PDF")
     start = data.find(HEADER, 0, DEFAULT_HEADER_SEARCH)
     if start < 0:
         raise ParseError("not a PDF (no %PDF- header)")
-    data = data[start:] if start else data
+    return data[start:] if start else data
+
+
+def open_pdf(data: bytes, password: str = "") -> OpenedPdf:
+    """Open PDF bytes, repairing what viewers repair; raise one-line errors otherwise."""
+    data = from_header(data)
     if not xref_pointer_ok(data):
         repaired = _repaired_first(data, password)
         if repaired is not None:

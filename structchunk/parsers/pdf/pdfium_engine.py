@@ -23,9 +23,8 @@ import pypdfium2.raw as raw
 from ...errors import NoTextError, ParseError
 from .engines import EngineName, OpenPdf
 from .opening import (
-    DEFAULT_HEADER_SEARCH,
-    HEADER,
     encrypted_error,
+    from_header,
     open_pdf,
     rebuild_trailer,
     xref_pointer_ok,
@@ -194,12 +193,7 @@ def _load(data: bytes, password: str) -> Any:
 def open_pdfium(data: bytes, password: str = "") -> PdfiumPdf:
     """Open PDF bytes with PDFium, repairing what viewers repair (see the module
     docstring); `EncryptedDocumentError` or `ParseError` in one line otherwise."""
-    if not data.strip():
-        raise ParseError("empty file, not a PDF")
-    start = data.find(HEADER, 0, DEFAULT_HEADER_SEARCH)
-    if start < 0:
-        raise ParseError("not a PDF (no %PDF- header)")
-    data = data[start:] if start else data
+    data = from_header(data)
     try:
         return PdfiumPdf(_load(data, password), data, password, not xref_pointer_ok(data))
     except pypdfium2.PdfiumError as error:
