@@ -35,23 +35,14 @@ from typing import Any
 import pdfplumber
 import pypdfium2
 import pypdfium2.raw as pdfium_c
+from pdf_throughput import DEFAULT_FILES as THROUGHPUT_FILES
 
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.options import ChunkOptions
 from structchunk.records import to_json_line
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_FILES = (
-    "pdf/usgov/NARA2022.pdf",
-    "pdf/usgov/DHS2020.pdf",
-    "pdf/pdfplumber/federal-register-2020-17221.pdf",
-    "pdf/awsdocs/WorkingWithItems.pdf",
-    "pdf/fastapi/deployment-concepts.pdf",
-    "pdf/rust-book/ch03-02-data-types.pdf",
-    "pdf/untagged/readability-v8-blog.pdf",
-    "pdf/pypdf-samples/multicolumn.pdf",
-    "pdf/sec-10q/2023-Q1-AAPL.pdf",
-)
+DEFAULT_FILES = (*THROUGHPUT_FILES, "pdf/sec-10q/2023-Q1-AAPL.pdf")
 """benchmarks/pdf_throughput.py's spread (agency reports, a three-column register, tagged
 and untagged browser prints, LaTeX) and a tagged filing full of financial tables."""
 RSS_FILE = "pdf/sec-10q/2023-Q1-MSFT.pdf"
