@@ -59,6 +59,12 @@ class TreeBuilder:
     def current(self) -> Section:
         return self._stack[-1]
 
+    @property
+    def open_sections(self) -> list[Section]:
+        """The sections a later heading or block may still add to: the root, then each
+        open section down to the current one."""
+        return list(self._stack)
+
     def set_title(self, title: str) -> None:
         """Set the document title before any heading or block was added."""
         self.title = collapse_whitespace(title)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -396,18 +397,30 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     markdown_pieces.py), so markdown-it's tokens never hold more than one piece."""
     text = decode_text(data)
     builder = TreeBuilder("markdown")
+    for _ in walk_in_pieces(text, builder):
+        pass
+    return builder.finish(text)
+
+
+def walk_in_pieces(text: str, builder: TreeBuilder) -> Iterator[None]:
+    """Report the text's headings and blocks to `builder`, pausing after each piece: at
+    each pause every block so far is in the tree, and the next piece starts with a
+    heading (what lets a caller pack the sections no later piece can change)."""
     walker = _MarkdownWalker(builder)
     parts = pieces(text)
     first_line, piece = next(parts)
     if len(piece) == len(text):  # the usual case: one piece, nothing shared
         _walk_piece(walker, _tokens(text), text, 0)
-        return builder.finish(text)
+        yield
+        return
     env = _known_references(text)
     _walk_piece(walker, _tokens(piece, env), piece, first_line)
     del piece
+    yield
     for first_line, piece in parts:
         _walk_piece(walker, _parser().parse(piece, env), piece, first_line)
-    return builder.finish(text)
+        del piece
+        yield
 
 
 def _walk_piece(walker: _MarkdownWalker, tokens: list[Token], text: str, first_line: int) -> None:

@@ -81,9 +81,11 @@ def _after_fence(text: str, opener: re.Match[str]) -> int:
     return len(text) if found is None else found.end()
 
 
-def pieces(text: str, size: int = DEFAULT_PIECE_CHARS) -> Iterator[tuple[int, str]]:
-    """The text in pieces of at least `size` characters, cut only where `cut_points`
-    allows, each with the number of lines before it; one piece when it is not longer."""
+def pieces(text: str, size: int | None = None) -> Iterator[tuple[int, str]]:
+    """The text in pieces of at least `size` characters (`DEFAULT_PIECE_CHARS`), cut
+    only where `cut_points` allows, each with the number of lines before it; one piece
+    when it is not longer."""
+    size = DEFAULT_PIECE_CHARS if size is None else size
     if len(text) <= size:
         yield 0, text
         return
