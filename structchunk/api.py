@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .document import Document
+from .document import Document, Section
 from .errors import InputError, OptionsError, StructChunkError
 from .ids import chunk_id, document_id
 from .offsets import Aligner
@@ -115,8 +115,52 @@ def iter_chunks_from_bytes(
     """Chunks of a document given as bytes; `format` is detected from `source` if None."""
     opts = resolve_options(options, **overrides)
     fmt = format or opts.format or detect_format(source)
+    if fmt == "markdown" and len(data) > STREAMED_MARKDOWN_BYTES and not opts.strict:
+        yield from _streamed_markdown_chunks(data, source, opts)
+        return
     document = parse_document(data, source, fmt, opts)
     yield from chunks_of_document(document, data, source, opts)
+
+
+STREAMED_MARKDOWN_BYTES = 1 << 18
+"""Markdown longer than this is packed as it is parsed (see `_streamed_markdown_chunks`);
+as long as the pieces it is parsed in (markdown_pieces.py), so shorter texts, one piece
+anyway, keep the simple path."""
+
+
+def _streamed_markdown_chunks(data: bytes, source: str, options: ChunkOptions) -> Iterator[Chunk]:
+    """The chunks `chunks_of_document(parse_document(…))` gives for long Markdown, with
+    the section tree never whole: after each piece of the text, the sections no later
+    piece can change are packed and dropped (`packing.outline.OutlineStream`). A long
+    document's tree was three times its text. Not under `strict`, whose heading audit
+    needs the whole tree."""
+    from .packing.outline import OutlineStream
+    from .parsers.builder import TreeBuilder
+    from .parsers.markdown import walk_in_pieces
+
+    try:
+        text = decode_text(data)
+    except StructChunkError as error:
+        raise error.with_source(source) from error
+    builder = TreeBuilder("markdown")
+    outline = OutlineStream(builder.root)
+
+    def sections() -> Iterator[Section]:
+        for _ in walk_in_pieces(text, builder):
+            yield from outline.ready(builder.open_sections)
+        yield from outline.rest()
+
+    packer = Packer(options)
+    doc_id = document_id(data)
+    shown = printable_path(source)
+    aligner = Aligner(text) if options.offsets else None
+    try:
+        for index, packed in enumerate(packer.pack_sections(sections())):
+            yield _record(packed, index, doc_id, shown, "markdown", packer.tokenizer.name, aligner)
+    except StructChunkError as error:
+        raise error.with_source(source) from error
+    for warning in builder.warnings:
+        log.warning("%s: %s", source, warning)
 
 
 def chunks_of_document(

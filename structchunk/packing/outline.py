@@ -10,7 +10,7 @@ they follow it directly, else the body of one extra section.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from ..document import Block, Paragraph, Section
 
@@ -69,3 +69,87 @@ def _with_headings(section: Section, run: list[Section]) -> Section:
     copy: the document tree is not changed)."""
     blocks = [*section.blocks, *_paragraphs(run)]
     return Section(section.title, section.level, blocks, [], section.path, section.prov)
+
+
+class OutlineStream:
+    """`sections_to_pack` over a tree still being built, for a long text read a piece
+    at a time: after each piece, the sections no later piece can change, in the same
+    order and the same form as `sections_to_pack` gives them over the whole tree, each
+    once — and taken out of the tree, so a long document's tree never exists whole.
+
+    What a later piece can change: it starts with a heading, so every block so far is
+    final, and so is every section off the open path (the builder's stack). A section
+    on the open path may still gain subsections, so whether it is bare, and how long a
+    run of bare headings before it is, may be unsettled; the stream waits there.
+    """
+
+    def __init__(self, root: Section) -> None:
+        self.root = root
+        self._headed: dict[int, Section] = {}
+        """Sections on the open path whose own text was handed out (by `id`, holding
+        the section, so no new section can take a finished one's `id`)."""
+        self._pruned: dict[int, Section] = {}
+        """Sections some of whose subsections were handed out and taken away (not bare,
+        though their list of subsections may now be empty)."""
+
+    def ready(self, open_path: list[Section]) -> Iterator[Section]:
+        """What may be packed now; `open_path` is the root, then each open section."""
+        for depth, section in enumerate(open_path):
+            following = open_path[depth + 1] if depth + 1 < len(open_path) else None
+            settled = yield from self._settle(section, following, final=False)
+            if not settled or following is None:
+                return
+
+    def rest(self) -> Iterator[Section]:
+        """Everything not yet handed out, once the whole text has been read."""
+        yield from self._settle(self.root, None, final=True)
+
+    def _is_bare(self, section: Section) -> bool:
+        return _bare(section) and id(section) not in self._pruned
+
+    def _settle(
+        self, section: Section, following: Section | None, final: bool
+    ) -> Generator[Section, None, bool]:
+        """Hand out what is settled of `section` before `following` (its open last
+        subsection); returns whether all of it was, so the walk may go on into
+        `following`."""
+        children = section.children
+        if id(section) not in self._headed:
+            if section.blocks:
+                leading = 0
+                while leading < len(children) and self._is_bare(children[leading]):
+                    leading += 1
+                if not final and leading == len(children):
+                    return False  # every subsection so far is bare: more may join them
+                yield _with_headings(section, children[:leading]) if leading else section
+                if leading:
+                    del children[:leading]
+                    self._pruned[id(section)] = section
+            self._headed[id(section)] = section
+        run: list[Section] = []
+        done = 0
+        for at, child in enumerate(children):
+            if child is following and not final:
+                break
+            if self._is_bare(child):
+                run.append(child)
+                continue
+            if run:
+                yield _headings_section(section, run)
+                run = []
+            if id(child) in self._headed:  # once on the open path: partly handed out
+                yield from self._settle(child, None, final=True)
+            else:
+                yield from sections_to_pack(child)
+            done = at + 1
+        if run and (final or (following is not None and not self._is_bare(following))):
+            yield _headings_section(section, run)
+            done += len(run)
+            run = []
+        if done:
+            del children[:done]
+            self._pruned[id(section)] = section
+        if final:  # all of it handed out: its parent drops it next
+            self._headed.pop(id(section), None)
+            self._pruned.pop(id(section), None)
+        return not run

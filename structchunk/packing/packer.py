@@ -7,7 +7,7 @@ span two sections.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..document import Document, Section
 from ..options import ChunkOptions
@@ -43,13 +43,18 @@ class Packer:
         """Chunks of `document` in order."""
         strict = self.options.strict
         packed: list[PackedChunk] = []  # kept only for the heading audit
-        for section in sections_to_pack(document.root):
-            for chunk in self.pack_section(section):
-                if strict:
-                    packed.append(chunk)
-                yield chunk
+        for chunk in self.pack_sections(sections_to_pack(document.root)):
+            if strict:
+                packed.append(chunk)
+            yield chunk
         if strict:
             audit_headings(document.root, packed)
+
+    def pack_sections(self, sections: Iterable[Section]) -> Iterator[PackedChunk]:
+        """Chunks of sections given in document order (as `sections_to_pack` or an
+        `OutlineStream` gives them)."""
+        for section in sections:
+            yield from self.pack_section(section)
 
     def pack_section(self, section: Section) -> Iterator[PackedChunk]:
         """The chunks of one section (which has blocks)."""
