@@ -5,11 +5,13 @@
 Each row is one `structchunk convert` process (the CLI as users run it), its peak RSS
 from the operating system (`ru_maxrss` of the finished child) and its wall time. The
 inputs are made here: the corpus Markdown joined into one file (`copies` times over),
-the same text as the corpus's many files, and an HTML page of repeated paragraphs of
-`--html-mb` MB (as tests/test_html.py builds it). "above idle" subtracts the peak of
-converting a small file of the same format that loads every stage (the interpreter and
-the libraries: a paragraph over the budget, so the sentence splitter loads too), and
-"× input" divides that by the input size: what the document itself costs.
+the largest of those with its non-ASCII characters left out (how wide Python holds the
+text decides much of the peak), the same text as the corpus's many files, and an HTML
+page of repeated paragraphs of `--html-mb` MB (as tests/test_html.py builds it).
+"above idle" subtracts the peak of converting a small file of the same format that
+loads every stage (the interpreter and the libraries: a paragraph over the budget, so
+the sentence splitter loads too), and "× input" divides that by the input size: what
+the document itself costs.
 """
 
 from __future__ import annotations
@@ -74,6 +76,14 @@ def main() -> None:
             peak, seconds = convert([big], folder / f"joined-{copies}.jsonl")
             rows.append((f"corpus Markdown ×{copies} as one file", size, peak, idle, seconds))
             big.unlink()
+        # The same text without its 4 518 non-ASCII characters: one emoji makes Python hold
+        # every character of a string in 4 bytes, curly quotes in 2; ASCII takes 1.
+        copies = max(int(c) for c in args.copies.split(","))
+        plain = folder / "joined-ascii.md"
+        plain.write_text(joined.encode("ascii", "ignore").decode("ascii") * copies)
+        size = plain.stat().st_size / 1e6
+        peak, seconds = convert([plain], folder / "joined-ascii.jsonl")
+        rows.append((f"the same ×{copies}, ASCII only", size, peak, idle, seconds))
         if args.html_mb:
             paragraph = (
                 "<div><p>" + "Plenty of ordinary words in a sentence. " * 20 + "</p></div>\n"
