@@ -21,7 +21,7 @@ from .ids import chunk_id, document_id
 from .offsets import Aligner
 from .options import ChunkOptions
 from .packing import PackedChunk, Packer
-from .parsers import ParseSettings, detect_format, get_parser
+from .parsers import ParseSettings, detect_format, get_parser, markdown_pieces
 from .parsers.decode import decode_text
 from .records import Chunk, printable_path
 
@@ -115,17 +115,12 @@ def iter_chunks_from_bytes(
     """Chunks of a document given as bytes; `format` is detected from `source` if None."""
     opts = resolve_options(options, **overrides)
     fmt = format or opts.format or detect_format(source)
-    if fmt == "markdown" and len(data) > STREAMED_MARKDOWN_BYTES and not opts.strict:
+    # Markdown of more than one piece (no more characters than bytes) is packed as parsed
+    if fmt == "markdown" and len(data) > markdown_pieces.DEFAULT_PIECE_CHARS and not opts.strict:
         yield from _streamed_markdown_chunks(data, source, opts)
         return
     document = parse_document(data, source, fmt, opts)
     yield from chunks_of_document(document, data, source, opts)
-
-
-STREAMED_MARKDOWN_BYTES = 1 << 18
-"""Markdown longer than this is packed as it is parsed (see `_streamed_markdown_chunks`);
-as long as the pieces it is parsed in (markdown_pieces.py), so shorter texts, one piece
-anyway, keep the simple path."""
 
 
 def _streamed_markdown_chunks(data: bytes, source: str, options: ChunkOptions) -> Iterator[Chunk]:
@@ -151,14 +146,9 @@ def _streamed_markdown_chunks(data: bytes, source: str, options: ChunkOptions) -
         yield from outline.rest()
 
     packer = Packer(options)
-    doc_id = document_id(data)
-    shown = printable_path(source)
     aligner = Aligner(text) if options.offsets else None
-    try:
-        for index, packed in enumerate(packer.pack_sections(sections())):
-            yield _record(packed, index, doc_id, shown, "markdown", packer.tokenizer.name, aligner)
-    except StructChunkError as error:
-        raise error.with_source(source) from error
+    packed = packer.pack_sections(sections())
+    yield from _records(packed, data, source, "markdown", packer, aligner)
     for warning in builder.warnings:
         log.warning("%s: %s", source, warning)
 
@@ -172,12 +162,25 @@ def chunks_of_document(
     for warning in document.warnings:
         log.warning("%s: %s", source, warning)
     packer = Packer(opts)
+    aligner = Aligner.of(document) if document.source_text and opts.offsets else None
+    yield from _records(packer.pack(document), data, source, fmt, packer, aligner)
+
+
+def _records(
+    packed: Iterator[PackedChunk],
+    data: bytes,
+    source: str,
+    format: str,
+    packer: Packer,
+    aligner: Aligner | None,
+) -> Iterator[Chunk]:
+    """The records of a document's packed chunks, numbered in order; a packing error
+    names the source."""
     doc_id = document_id(data)
     shown = printable_path(source)
-    aligner = Aligner.of(document) if document.source_text and opts.offsets else None
     try:
-        for index, packed in enumerate(packer.pack(document)):
-            yield _record(packed, index, doc_id, shown, fmt, packer.tokenizer.name, aligner)
+        for index, chunk in enumerate(packed):
+            yield _record(chunk, index, doc_id, shown, format, packer.tokenizer.name, aligner)
     except StructChunkError as error:
         raise error.with_source(source) from error
 

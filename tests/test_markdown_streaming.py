@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from structchunk import ChunkOptions, api
+from structchunk import ChunkOptions
 from structchunk.api import chunks_of_document, iter_chunks_from_bytes, parse_document
 from structchunk.document import Section
 from structchunk.packing import outline
@@ -66,7 +66,6 @@ def test_streamed_chunks_are_the_whole_trees(
     text = markdown(elements, front_matter)
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setattr(markdown_pieces, "DEFAULT_PIECE_CHARS", piece_chars)
-        monkeypatch.setattr(api, "STREAMED_MARKDOWN_BYTES", 0)
         streamed, whole = both_ways(text, ChunkOptions(max_tokens=budget))
     assert streamed == whole
 
@@ -78,7 +77,6 @@ def test_a_long_document_is_streamed_and_strict_reads_it_whole(
     piece); under `strict`, whose heading audit needs the whole tree, they are not."""
     text = "".join(f"# Part {at}\n\nWords of part {at}.\n\n## Sub\n\nMore.\n\n" for at in range(50))
     monkeypatch.setattr(markdown_pieces, "DEFAULT_PIECE_CHARS", 100)
-    monkeypatch.setattr(api, "STREAMED_MARKDOWN_BYTES", 100)
     asked: list[int] = []
     ready = outline.OutlineStream.ready
 
