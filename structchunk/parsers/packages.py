@@ -22,6 +22,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Literal
 
+from lxml import etree
+
 from ..errors import EncryptedDocumentError, ParseError
 
 PackageKind = Literal["docx", "pptx", "xlsx", "epub"]
@@ -38,6 +40,10 @@ DEFAULT_MAX_MEMBER_RATIO = 1_000
 compresses up to about 100:1 (sheets of one repeated value reach 300:1); bombs are
 1 000:1 and more."""
 _RATIO_FLOOR = 16 << 20
+
+SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+"""For a package's small XML parts: entities left unresolved, no network, lxml's default
+limits on tree size."""
 
 ZIP_MAGIC = b"PK\x03\x04"
 EMPTY_ZIP_MAGIC = b"PK\x05\x06"

@@ -18,6 +18,7 @@ from pptx.shapes.graphfrm import GraphicFrame
 from ...document import Block, ListBlock, ListItem, Paragraph, Provenance, Table
 from ..builder import collapse_whitespace
 from ..numbers import format_number, parse_number
+from ..packages import SAFE_XML
 from .text import A, element_text
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
@@ -27,8 +28,6 @@ DIAGRAM_URI = DGM
 
 MAX_LIST_DEPTH = 32
 """SmartArt nested deeper is shown at this depth (the HTML reader's limit for lists)."""
-
-_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 
 
 def table_block(frame: GraphicFrame, prov: Provenance) -> Table | Paragraph | None:
@@ -133,7 +132,7 @@ def smartart_block(shape: BaseShape, prov: Provenance) -> ListBlock | None:
     if not rel_id:
         return None
     blob = shape.part.related_part(rel_id).blob
-    model = etree.fromstring(blob, _SAFE_XML)
+    model = etree.fromstring(blob, SAFE_XML)
     texts: dict[str, str] = {}
     roots: list[str] = []
     for point in model.iterfind(f"{{{DGM}}}ptLst/{{{DGM}}}pt"):

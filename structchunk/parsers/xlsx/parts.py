@@ -14,10 +14,9 @@ from lxml import etree
 from openpyxl.utils.cell import range_boundaries
 
 from ...errors import ParseError
-from ..packages import Package
+from ..packages import SAFE_XML, Package
 
 RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
-SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 _DEFAULT_NAME_PREFIX = "Table"
 """Excel names new tables Table1, Table2 …: such a name says nothing and is no caption."""
 
