@@ -4,6 +4,7 @@ body's words in order, through markup, split tables, overlap and merging."""
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from structchunk import Chunk, chunk_file, chunk_text, decoded_source
 from structchunk.offsets import body_words, source
-from structchunk.offsets.source import WORD, SourceWords
+from structchunk.offsets.source import WORD, SourceWords, VisibleText
 
 
 def _letters(text: str) -> str:
@@ -295,6 +296,41 @@ def test_a_window_holds_the_words_a_regex_finds_there(
     found = list(WORD.finditer(text, first, max(first, stop)))[:limit]
     assert window.words == again.words == [match.group() for match in found]
     assert [window.span(at, at + 1) for at in range(len(found))] == [m.span() for m in found]
+
+
+PAGE_PIECES = [
+    "<p>", "</p>", "<a title='x > y'>", "<b>", "</b>", "<SCRIPT>if (a<b) key()</script >",
+    "<style>p { rotate: key }</STYLE>", "<!-- key -- rotate --->", "<!-- never closed",
+    "<script>never closed", "&eacute;", "&#233;", "&#x41;", "&amp;", "&lt;p&gt;", "&bogus;",
+    "&eacute", "caf", "key", "Rotate", "24", "_", " ", "\n    ", "\t", "<", ">", "&", "-->",
+]  # fmt: skip
+OLD_MARKUP = re.compile(
+    r"<!--.*?(?:-->|\Z)|<(script|style)\b.*?(?:</\1\s*>|\Z)|<[^>]*>", re.IGNORECASE | re.DOTALL
+)
+REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(PAGE_PIECES), max_size=40))
+def test_a_pages_visible_text_has_its_words_and_leads_back_to_them(pieces: list[str]) -> None:
+    """The words of a page's visible text are the words a reader of the page sees (tags,
+    comments, scripts and styles dropped, references read, as a slow two-pass oracle
+    reads them), and each leads back to the page characters it was read from."""
+    page = "".join(pieces)
+    visible = VisibleText(page)
+    shown = REFERENCE.sub(lambda m: html.unescape(m.group()), OLD_MARKUP.sub(" ", page))
+    found = list(WORD.finditer(visible.text))
+    assert [match.group() for match in found] == WORD.findall(shown)
+    for match in found:
+        start, end = visible.page_span(*match.span())
+        assert html.unescape(page[start:end]) == match.group()
+
+
+def test_a_pages_visible_text_leaves_out_its_markup_and_indentation() -> None:
+    page = "<div>\n    <p>The <b>caf&eacute;</b>\n      key.</p>\n  </div><script>x()</script>"
+    visible = VisibleText(page)
+    assert visible.text == "  The  café key.   "
+    assert page[slice(*visible.page_span(7, 11))] == "caf&eacute;"
 
 
 @pytest.mark.parametrize("name", ["api-keys.md", "docs-page.html", "rust-data-types.pdf"])

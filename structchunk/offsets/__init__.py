@@ -21,14 +21,14 @@ admonition's label, a figure's "Image:") has no match and leaves a gap.
 
     aligner.py   the aligner: each chunk anchored, its search bounded, runs made spans
                  (and a PDF's spans the boxes of its lines)
-    source.py    the source side: HTML masked, lower-casing, the words split a segment
-                 at a time as windows need them
+    source.py    the source side: an HTML page's visible text (and the way back to the
+                 page's offsets), lower-casing, the words split a segment at a time
     walk.py      the walk: body words aligned with source words in bounded time
 """
 
 from __future__ import annotations
 
 from .aligner import Aligner, boxes_of
-from .source import body_words, masked
+from .source import VisibleText, body_words
 
-__all__ = ["Aligner", "body_words", "boxes_of", "masked"]
+__all__ = ["Aligner", "VisibleText", "body_words", "boxes_of"]

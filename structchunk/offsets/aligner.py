@@ -13,11 +13,11 @@ from .source import (
     WORD,
     SourceWords,
     Span,
+    VisibleText,
     Window,
     body_words,
     is_word_char,
     lower_in_steps,
-    masked,
     only_markup_between,
 )
 from .walk import SURE_RUN, Walk
@@ -54,7 +54,9 @@ class Aligner:
             end = self.boxes[at + 1][0] if at + 1 < len(self.boxes) else len(source_text)
             first = self.pages.get(box[0], (start, end))[0]
             self.pages[box[0]] = (first, end)
-        text, self.references = masked(source_text) if html else (source_text, [])
+        self.visible = VisibleText(source_text) if html else None
+        """HTML: the page's visible text, which is what is searched."""
+        text = self.visible.text if self.visible is not None else source_text
         lowered = lower_in_steps(text)
         self.text = lowered if lowered is not None else text
         """Searched lower-cased (a parser's `Tip` for an admonition's `tip`) when that
@@ -62,10 +64,12 @@ class Aligner:
         self.folded = lowered is not None
         self.words = SourceWords(self.text)
         """The text's words, for the windows each chunk is aligned within."""
-        self.line_starts = array("q", [0])
-        """Where each line starts (machine integers: a 36-byte int object per line was
-        8 MB of an 11 MB Markdown file's peak)."""
-        self.line_starts.extend(m.end() for m in re.finditer("\n", source_text))
+        self.line_starts: array[int] | None = None
+        """Markdown, text: where each line starts (machine integers: a 36-byte int
+        object per line was 8 MB of an 11 MB Markdown file's peak)."""
+        if not html and not self.boxes:
+            self.line_starts = array("q", [0])
+            self.line_starts.extend(m.end() for m in re.finditer("\n", source_text))
         self.start = 0
         """Where the previous chunk began: no later chunk starts before it."""
 
@@ -81,10 +85,11 @@ class Aligner:
 
     def _line_range(self, lines: tuple[int, int] | None) -> Span | None:
         """The characters of source lines `lines` (1-based, inclusive)."""
-        if lines is None or not 1 <= lines[0] <= len(self.line_starts):
+        starts = self.line_starts
+        if lines is None or starts is None or not 1 <= lines[0] <= len(starts):
             return None
-        stop = self.line_starts[lines[1]] if lines[1] < len(self.line_starts) else len(self.text)
-        return self.line_starts[lines[0] - 1], stop
+        stop = starts[lines[1]] if lines[1] < len(starts) else len(self.text)
+        return starts[lines[0] - 1], stop
 
     def _page_range(self, pages: tuple[int, ...]) -> Span | None:
         """The characters of the lines printed on `pages`, first to last."""
@@ -118,8 +123,8 @@ class Aligner:
                 spans.append((start, end))
         if spans:
             self.start = min(spans[0][0], first if first is not None else spans[0][0])
-        if self.references:
-            spans = [self._whole_references(span) for span in spans]
+        if self.visible is not None:
+            spans = [self.visible.page_span(start, end) for start, end in spans]
         return spans
 
     def _align(
@@ -137,14 +142,6 @@ class Aligner:
                 break
         assert best is not None
         return best[0], best[1].found
-
-    def _whole_references(self, span: Span) -> Span:
-        """`span` widened to the end of a character reference its last word ends in."""
-        start, end = span
-        at = bisect_right(self.references, (end, len(self.text))) - 1
-        if at >= 0 and self.references[at][0] < end < self.references[at][1]:
-            end = self.references[at][1]
-        return start, end
 
     def _anchor(self, words: list[str], begin: int, stop: int) -> int | None:
         """Where the chunk starts: the first place in `begin:stop` where its first words
