@@ -303,6 +303,7 @@ PAGE_PIECES = [
     "<style>p { rotate: key }</STYLE>", "<!-- key -- rotate --->", "<!-- never closed",
     "<script>never closed", "&eacute;", "&#233;", "&#x41;", "&amp;", "&lt;p&gt;", "&bogus;",
     "&eacute", "caf", "key", "Rotate", "24", "_", " ", "\n    ", "\t", "<", ">", "&", "-->",
+    "<!--", "<script>", "</script>", "</style>", "<a", "b>",
 ]  # fmt: skip
 OLD_MARKUP = re.compile(
     r"<!--.*?(?:-->|\Z)|<(script|style)\b.*?(?:</\1\s*>|\Z)|<[^>]*>", re.IGNORECASE | re.DOTALL
@@ -311,19 +312,26 @@ REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});",
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.lists(st.sampled_from(PAGE_PIECES), max_size=40))
-def test_a_pages_visible_text_has_its_words_and_leads_back_to_them(pieces: list[str]) -> None:
+@given(st.lists(st.sampled_from(PAGE_PIECES), max_size=40), st.integers(1, 60), st.booleans())
+def test_a_pages_visible_text_has_its_words_and_leads_back_to_them(
+    pieces: list[str], step: int, lower: bool
+) -> None:
     """The words of a page's visible text are the words a reader of the page sees (tags,
     comments, scripts and styles dropped, references read, as a slow two-pass oracle
-    reads them), and each leads back to the page characters it was read from."""
+    reads them), and each leads back to the page characters it was read from, however
+    the page is sliced (a script or comment across a cut, or longer than a slice)."""
     page = "".join(pieces)
-    visible = VisibleText(page)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(source, "PAGE_STEP", step)
+        visible = VisibleText(page, lower=lower)
     shown = REFERENCE.sub(lambda m: html.unescape(m.group()), OLD_MARKUP.sub(" ", page))
     found = list(WORD.finditer(visible.text))
-    assert [match.group() for match in found] == WORD.findall(shown)
+    expected = WORD.findall(shown.lower() if lower else shown)
+    assert [match.group() for match in found] == expected
     for match in found:
         start, end = visible.page_span(*match.span())
-        assert html.unescape(page[start:end]) == match.group()
+        read = html.unescape(page[start:end])
+        assert (read.lower() if lower else read) == match.group()
 
 
 def test_a_pages_visible_text_leaves_out_its_markup_and_indentation() -> None:
@@ -331,6 +339,13 @@ def test_a_pages_visible_text_leaves_out_its_markup_and_indentation() -> None:
     visible = VisibleText(page)
     assert visible.text == "  The  café key.   "
     assert page[slice(*visible.page_span(7, 11))] == "caf&eacute;"
+
+
+def test_a_page_whose_lower_case_is_longer_is_read_as_it_stands() -> None:
+    """`İ` lower-cases to two characters: offsets into a lower-cased text would slip."""
+    visible = VisibleText("<p>Key</p><p>İstanbul</p>", lower=True)
+    assert not visible.lowered and visible.text == " Key  İstanbul "
+    assert VisibleText("<p>Key</p>", lower=True).text == " key "
 
 
 @pytest.mark.parametrize("name", ["api-keys.md", "docs-page.html", "rust-data-types.pdf"])

@@ -54,14 +54,16 @@ class Aligner:
             end = self.boxes[at + 1][0] if at + 1 < len(self.boxes) else len(source_text)
             first = self.pages.get(box[0], (start, end))[0]
             self.pages[box[0]] = (first, end)
-        self.visible = VisibleText(source_text) if html else None
+        self.visible = VisibleText(source_text, lower=True) if html else None
         """HTML: the page's visible text, which is what is searched."""
-        text = self.visible.text if self.visible is not None else source_text
-        lowered = lower_in_steps(text)
-        self.text = lowered if lowered is not None else text
+        if self.visible is not None:
+            self.text, self.folded = self.visible.text, self.visible.lowered
+        else:
+            lowered = lower_in_steps(source_text)
+            self.text = lowered if lowered is not None else source_text
+            self.folded = lowered is not None
         """Searched lower-cased (a parser's `Tip` for an admonition's `tip`) when that
         keeps every offset."""
-        self.folded = lowered is not None
         self.words = SourceWords(self.text)
         """The text's words, for the windows each chunk is aligned within."""
         self.line_starts: array[int] | None = None

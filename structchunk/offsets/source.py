@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from html import unescape
-from itertools import accumulate, repeat
+from itertools import accumulate, islice, repeat
 
 Span = tuple[int, int]
 
@@ -38,6 +39,54 @@ def body_words(body: str) -> list[str]:
     return WORD.findall(_RENDERING.sub(" ", body))
 
 
+PAGE_STEP = 1 << 20
+"""Page characters split into parts at a time (cut before a `<`)."""
+
+
+def _split_from(page: str, at: int) -> tuple[int, list[str]]:
+    """Where the next slice of the page from `at` ends, and its parts (text, mark, …).
+    A slice is cut before a `<` and kept up to its last mark that is closed: what
+    follows may be read otherwise with the rest of the page (a `<` whose `>` comes
+    later, a comment or a script the cut stopped); a slice without one is made longer."""
+    step = PAGE_STEP
+    while True:
+        end = page.find("<", at + step) if at + step < len(page) else -1
+        end = len(page) if end == -1 else end
+        parts = _MARKS.split(page[at:end])
+        if end == len(page):
+            return end, parts
+        for last in range(len(parts) - 2, 0, -2):
+            if _is_closed(parts[last]):
+                kept = parts[: last + 1]
+                return at + sum(map(len, kept)), kept
+        step *= 2
+
+
+_OPEN_ENDED = re.compile(r"<(?:(!--)|(script)\b|(style)\b)", re.IGNORECASE)
+_CLOSING = {
+    1: re.compile(r"-->\s*\Z"),
+    2: re.compile(r"</script\s*>\s*\Z", re.IGNORECASE),
+    3: re.compile(r"</style\s*>\s*\Z", re.IGNORECASE),
+}
+
+
+def _is_closed(mark: str) -> bool:
+    """Whether a mark ends with a `>` where it would in the whole page: a tag always
+    does; a comment, a script or a style when its end is in it (the slice's end stops
+    one that goes on). Not a reference: a `<` before it may close after it (`<&amp;>`)."""
+    if mark[0] == "&":
+        return False
+    opening = _OPEN_ENDED.match(mark)
+    if opening is None:
+        return True
+    return _CLOSING[opening.lastindex or 0].search(mark, opening.end()) is not None
+
+
+def _extend_running(starts: array[int], lengths: Iterable[int]) -> None:
+    """Append to `starts` where each of the parts of `lengths` ends, from its last entry."""
+    starts.extend(islice(accumulate(lengths, initial=starts[-1]), 1, None))
+
+
 def _character(written: str) -> str:
     """The character a reference stands for (as written when it stands for none)."""
     character = unescape(written)
@@ -52,19 +101,36 @@ class VisibleText:
     aligner splits, lower-cases and searches a tenth of what a page-long copy with the
     markup blanked held."""
 
-    __slots__ = ("page_starts", "starts", "text")
+    __slots__ = ("lowered", "page_starts", "starts", "text")
 
-    def __init__(self, page: str) -> None:
-        parts = _MARKS.split(page)  # text, mark, text, mark, …, text
-        page_lengths = list(map(len, parts))
-        characters = {written: _character(written) for written in set(_REFERENCE.findall(page))}
-        marks = parts[1::2]
-        parts[1::2] = map(characters.get, marks, repeat(" ", len(marks)))  # in C: no call a mark
-        self.text = "".join(parts)
-        self.starts = array("q", accumulate(map(len, parts), initial=0))
-        """Where each part (text or mark) starts in `text`, and where the text ends."""
-        self.page_starts = array("q", accumulate(page_lengths, initial=0))
+    def __init__(self, page: str, lower: bool = False) -> None:
+        self.lowered = lower
+        """Whether `text` is lower-cased: asked for, and no character changed length
+        (`İ`), so that its offsets hold."""
+        self.starts = array("q", [0])
+        """Where each part (a text or a mark) starts in `text`, and where `text` ends."""
+        self.page_starts = array("q", [0])
         """Where each part starts in the page, and where the page ends."""
+        pieces: list[str] = []
+        at = 0
+        while at < len(page):  # a slice at a time: the parts of a whole page were 2x it
+            end, parts = _split_from(page, at)
+            page_lengths = list(map(len, parts))
+            characters = {ref: _character(ref) for ref in set(_REFERENCE.findall(page, at, end))}
+            marks = parts[1::2]
+            parts[1::2] = map(characters.get, marks, repeat(" ", len(marks)))  # no call a mark
+            piece = "".join(parts)
+            if lower:
+                lowered = piece.lower()
+                if len(lowered) != len(piece):
+                    self.__init__(page, lower=False)  # type: ignore[misc]
+                    return
+                piece = lowered
+            _extend_running(self.starts, map(len, parts))
+            _extend_running(self.page_starts, page_lengths)
+            pieces.append(piece)
+            at = end
+        self.text = "".join(pieces)
 
     def page_span(self, start: int, end: int) -> Span:
         """The page's characters for `text[start:end]`: a word made of a character
@@ -169,8 +235,8 @@ class SourceWords:
         while len(words) < limit and first < stop:
             seg_words, seg_starts, seg_ends = self._segment(index)
             low = bisect_left(seg_ends, first + 1)
-            high = bisect_left(seg_starts, stop)
-            if low < high:
+            high = min(bisect_left(seg_starts, stop), low + limit - len(words))
+            if low < high:  # no more than the window still takes: not the segment's rest
                 part_words = seg_words[low:high]
                 part_starts = seg_starts[low:high]
                 part_ends = seg_ends[low:high]
@@ -186,7 +252,7 @@ class SourceWords:
             index += 1
             if self._boundary(index) >= stop:
                 break
-        return Window(words[:limit], starts[:limit], ends[:limit])
+        return Window(words, starts, ends)
 
     def _boundary(self, index: int) -> int:
         """Where segment `index` starts: on a multiple of `SEGMENT_CHARS`, moved past a
