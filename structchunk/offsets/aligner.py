@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
+from functools import lru_cache
 
 from ..document import Box, Document
 from .source import (
@@ -15,9 +16,8 @@ from .source import (
     Span,
     VisibleText,
     Window,
-    body_words,
     is_word_char,
-    lower_in_steps,
+    lowered_words,
     only_markup_between,
 )
 from .walk import SURE_RUN, Walk
@@ -54,16 +54,10 @@ class Aligner:
             end = self.boxes[at + 1][0] if at + 1 < len(self.boxes) else len(source_text)
             first = self.pages.get(box[0], (start, end))[0]
             self.pages[box[0]] = (first, end)
-        self.visible = VisibleText(source_text, lower=True) if html else None
+        self.visible = VisibleText(source_text) if html else None
         """HTML: the page's visible text, which is what is searched."""
-        if self.visible is not None:
-            self.text, self.folded = self.visible.text, self.visible.lowered
-        else:
-            lowered = lower_in_steps(source_text)
-            self.text = lowered if lowered is not None else source_text
-            self.folded = lowered is not None
-        """Searched lower-cased (a parser's `Tip` for an admonition's `tip`) when that
-        keeps every offset."""
+        self.text = self.visible.text if self.visible is not None else source_text
+        """What is searched, without case (a parser's `Tip` for an admonition's `tip`)."""
         self.words = SourceWords(self.text)
         """The text's words, for the windows each chunk is aligned within."""
         self.line_starts: array[int] | None = None
@@ -102,7 +96,7 @@ class Aligner:
     def spans(self, body: str, bounds: Span | None = None) -> list[Span]:
         """The body's spans; `bounds`, the characters its lines or pages cover when the
         parser knows them, bound the search."""
-        words = body_words(body.lower() if self.folded else body)
+        words = lowered_words(body)
         if not words:
             return []
         begin, stop = bounds if bounds is not None else (self.start, len(self.text))
@@ -167,23 +161,31 @@ class Aligner:
         position = at
         for word in words:
             match = WORD.search(self.text, position)
-            if match is None or match.group() != word:
+            if match is None or match.group().lower() != word:
                 return False
             position = match.end()
         return True
 
     def _find(self, word: str, start: int, stop: int) -> int | None:
-        """The next occurrence of `word` as a whole word in `text[start:stop]`."""
+        """The next occurrence of `word` (lower-cased) as a whole word in
+        `text[start:stop]`, in any case: a literal pattern without case is searched about
+        as fast as `str.find`, and needs no lower-cased copy of the text."""
         text = self.text
-        position = text.find(word, start, stop)
-        while position != -1:
-            end = position + len(word)
+        pattern = _without_case(word)
+        found = pattern.search(text, start, stop)
+        while found is not None:
+            position, end = found.span()
             before = position > 0 and is_word_char(text[position - 1])
             after = end < len(text) and is_word_char(text[end])
             if not before and not after:
                 return position
-            position = text.find(word, position + 1, stop)
+            found = pattern.search(text, position + 1, stop)
         return None
+
+
+@lru_cache(maxsize=1024)
+def _without_case(word: str) -> re.Pattern[str]:
+    return re.compile(re.escape(word), re.IGNORECASE)
 
 
 def boxes_of(spans: list[Span], placed: list[tuple[int, Box]]) -> list[Box]:

@@ -39,6 +39,15 @@ def body_words(body: str) -> list[str]:
     return WORD.findall(_RENDERING.sub(" ", body))
 
 
+def lowered_words(body: str) -> list[str]:
+    """`body_words`, each lower-cased as the source's are (split as written, then
+    lower-cased: `İ` lower-cases to two characters, the second not a letter)."""
+    lowered = body.lower()
+    if len(lowered) == len(body):
+        return body_words(lowered)
+    return [word.lower() for word in body_words(body)]
+
+
 PAGE_STEP = 1 << 20
 """Page characters split into parts at a time (cut before a `<`)."""
 
@@ -101,12 +110,9 @@ class VisibleText:
     aligner splits, lower-cases and searches a tenth of what a page-long copy with the
     markup blanked held."""
 
-    __slots__ = ("lowered", "page_starts", "starts", "text")
+    __slots__ = ("page_starts", "starts", "text")
 
-    def __init__(self, page: str, lower: bool = False) -> None:
-        self.lowered = lower
-        """Whether `text` is lower-cased: asked for, and no character changed length
-        (`İ`), so that its offsets hold."""
+    def __init__(self, page: str) -> None:
         self.starts = array("q", [0])
         """Where each part (a text or a mark) starts in `text`, and where `text` ends."""
         self.page_starts = array("q", [0])
@@ -119,16 +125,9 @@ class VisibleText:
             characters = {ref: _character(ref) for ref in set(_REFERENCE.findall(page, at, end))}
             marks = parts[1::2]
             parts[1::2] = map(characters.get, marks, repeat(" ", len(marks)))  # no call a mark
-            piece = "".join(parts)
-            if lower:
-                lowered = piece.lower()
-                if len(lowered) != len(piece):
-                    self.__init__(page, lower=False)  # type: ignore[misc]
-                    return
-                piece = lowered
             _extend_running(self.starts, map(len, parts))
             _extend_running(self.page_starts, page_lengths)
-            pieces.append(piece)
+            pieces.append("".join(parts))
             at = end
         self.text = "".join(pieces)
 
@@ -155,20 +154,6 @@ class VisibleText:
             self.starts[part + 1] - self.starts[part]
             == self.page_starts[part + 1] - self.page_starts[part]
         )
-
-
-LOWER_STEP = 1 << 20
-"""Characters lower-cased at a time: `str.lower` sets aside three times its input for
-the longest case mappings, which on a long text of 4-byte characters (one emoji makes
-the whole string so) was 130 MB for an 11 MB Markdown file."""
-
-
-def lower_in_steps(text: str) -> str | None:
-    """`text` lower-cased, or None when that would change its length (`İ`), so that
-    offsets into the lower-cased text would not be offsets into the text."""
-    parts = [text[at : at + LOWER_STEP].lower() for at in range(0, len(text), LOWER_STEP)]
-    lowered = parts[0] if len(parts) == 1 else "".join(parts)
-    return lowered if len(lowered) == len(text) else None
 
 
 def only_markup_between(text: str, start: int, end: int) -> bool:
@@ -209,9 +194,11 @@ _Segment = tuple[list[str], list[int], list[int]]
 
 
 class SourceWords:
-    """The words of a source text, as windows: `window(first, limit, stop)` gives what
-    `WORD.finditer(text, first, stop)` would, up to `limit` words (a word cut by
-    `first` or `stop` as its part inside), from segments split once each.
+    """The words of a source text, lower-cased, as windows: `window(first, limit, stop)`
+    gives what `WORD.finditer(text, first, stop)` would, up to `limit` words (a word cut
+    by `first` or `stop` as its part inside), from segments split once each. Each
+    segment is lower-cased as it is split, so no lower-cased copy of the whole text is
+    held (for a text Python holds at 4 bytes a character, 3.8 times its UTF-8 size).
 
     A segment is split on the word pattern (gap, word, gap, …) in C and its words'
     places come from the running sum of the pieces' lengths, so no match object is
@@ -241,10 +228,10 @@ class SourceWords:
                 part_starts = seg_starts[low:high]
                 part_ends = seg_ends[low:high]
                 if part_starts[0] < first:  # cut by `first`: its part from there
-                    part_words[0] = text[first : part_ends[0]]
+                    part_words[0] = text[first : part_ends[0]].lower()
                     part_starts[0] = first
                 if part_ends[-1] > stop:  # cut by `stop`: its part before
-                    part_words[-1] = text[part_starts[-1] : stop]
+                    part_words[-1] = text[part_starts[-1] : stop].lower()
                     part_ends[-1] = stop
                 words += part_words
                 starts += part_starts
@@ -271,9 +258,16 @@ class SourceWords:
         found = self._segments.get(index)
         if found is None:
             start, end = self._boundary(index), self._boundary(index + 1)
-            pieces = _WORD_AND_GAP.split(self.text[start:end])
+            written = self.text[start:end]
+            lowered = written.lower()
+            if len(lowered) == len(written):
+                pieces = _WORD_AND_GAP.split(lowered)
+                words = pieces[1::2]
+            else:  # `İ` lower-cases longer: places from the words as written
+                pieces = _WORD_AND_GAP.split(written)
+                words = [word.lower() for word in pieces[1::2]]
             bounds = list(accumulate(map(len, pieces), initial=start))
-            found = (pieces[1::2], bounds[1:-1:2], bounds[2::2])
+            found = (words, bounds[1:-1:2], bounds[2::2])
             while self._segments and self._held + len(found[0]) > KEPT_WORDS:
                 self._held -= len(self._segments.pop(min(self._segments))[0])
             self._segments[index] = found
