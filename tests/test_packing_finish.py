@@ -3,6 +3,8 @@ whole-section shortcut."""
 
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
 from packing_helpers import WORDS, unit
 
@@ -52,3 +54,19 @@ def test_a_section_that_fits_is_one_chunk_of_all_its_blocks() -> None:
 def test_a_section_that_does_not_fit_goes_through_the_steps() -> None:
     section = Section("Keys", 1, [Paragraph("One two three.")], path=("Keys",))
     assert whole_section(section, HEAD, ["One two three."], WORDS, 5) is None
+
+
+def test_a_huge_section_is_given_up_without_being_joined_or_split_whole() -> None:
+    """Before: a 50 MB HTML page (one section) peaked 550 MB above its tree here, the
+    section joined twice and split into every word to be found over the budget."""
+    paragraph = "Plenty of ordinary words in a sentence. " * 20
+    texts = [paragraph] * 5000  # 4 MB, 700 000 words
+    section = Section("Keys", 1, [Paragraph(text) for text in texts], path=("Keys",))
+    tracemalloc.start()
+    try:
+        chunk = whole_section(section, HEAD, texts, WORDS, 200)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert chunk is None
+    assert peak < 1 << 20, f"peak {peak >> 10} KB"
