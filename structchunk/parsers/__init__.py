@@ -7,6 +7,7 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     builder.py    the heading stack every parser reports to, and nested-block flattening
     decode.py     bytes to text for the text formats
     packages.py   zip packages (DOCX, PPTX, XLSX, EPUB): the real kind, opened within bounds
+    relationships.py  how an Office package names its parts (`.rels`), for DOCX and XLSX
     markdown.py   Markdown (markdown-it-py); markdown_pieces.py: a long text parsed in pieces
     text.py       plain text
     html/         HTML (lxml's HTML parser)
@@ -17,6 +18,7 @@ Adding a format is one new module (or subpackage) here plus one entry in `FORMAT
     xlsx/         Excel workbooks (sheet XML streamed with lxml; openpyxl's number formats):
                   a section per sheet, its tables
     numbers.py    numbers as a spreadsheet shows them (XLSX cells, PPTX chart data)
+    counters.py   list counters as Office shows them (roman numerals, letters)
 """
 
 from __future__ import annotations

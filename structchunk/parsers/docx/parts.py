@@ -10,15 +10,14 @@ Strict vocabularies share.
 from __future__ import annotations
 
 import io
-import posixpath
 from dataclasses import dataclass, field
 from typing import IO
 
 from ...errors import ParseError
 from ..packages import Package
+from ..relationships import find_part, read_relationships, relationships_part
 from .xml import (
     DC_NS,
-    PKG_REL_NS,
     STREAM_ERRORS,
     Element,
     is_strict,
@@ -48,53 +47,27 @@ class WordParts:
         return names[0] if names else None
 
 
-def _rels_name(part: str) -> str:
-    folder, base = posixpath.split(part)
-    return posixpath.join(folder, "_rels", f"{base}.rels")
-
-
 def _relationships(package: Package, source: str) -> list[tuple[str, str]]:
     """(type's last segment, target part name) of `source`'s internal relationships."""
-    rels = _rels_name(source) if source else "_rels/.rels"
-    name = _find(package, rels)
+    name = find_part(package, relationships_part(source))
     if name is None:
         return []
-    root = parse_part(package.read(name), name)
-    base = posixpath.dirname(source)
-    out = []
-    for rel in root.iter(f"{{{PKG_REL_NS}}}Relationship"):
-        if rel.get("TargetMode", "Internal") == "External":
-            continue
-        kind = str(rel.get("Type", "")).rstrip("/").rsplit("/", 1)[-1]
-        target = str(rel.get("Target", "")).replace("\\", "/")
-        if not target:
-            continue
-        path = target.lstrip("/") if target.startswith("/") else posixpath.join(base, target)
-        out.append((kind, posixpath.normpath(path)))
-    return out
-
-
-def _find(package: Package, name: str) -> str | None:
-    """The zip member for a part name (part names are case-insensitive in OPC)."""
-    names = package.names()
-    if name in names:
-        return name
-    lowered = name.lower()
-    return next((n for n in names if n.lower() == lowered), None)
+    rels = read_relationships(parse_part(package.read(name), name), source)
+    return [(rel.type, rel.target) for _, rel in rels]
 
 
 def locate_parts(package: Package) -> WordParts:
     """The main document and its related parts; a one-line error when there is none."""
     top = _relationships(package, "")
     main_names = [target for kind, target in top if kind == MAIN_DOCUMENT_TYPE]
-    main = next((n for n in (_find(package, t) for t in main_names) if n), None)
-    main = main or _find(package, FALLBACK_MAIN)
+    main = next((n for n in (find_part(package, t) for t in main_names) if n), None)
+    main = main or find_part(package, FALLBACK_MAIN)
     if main is None:
         raise ParseError("the Word package has no main document part (word/document.xml)")
     core_names = [target for kind, target in top if kind == CORE_PROPERTIES_TYPE]
-    parts = WordParts(main=main, core=next((_find(package, t) for t in core_names), None))
+    parts = WordParts(main=main, core=next((find_part(package, t) for t in core_names), None))
     for kind, target in _relationships(package, main):
-        found = _find(package, target)
+        found = find_part(package, target)
         if kind in PART_TYPES and found is not None:
             parts.related.setdefault(kind, []).append(found)
     return parts

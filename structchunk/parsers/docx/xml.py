@@ -25,7 +25,6 @@ W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 M_NS = "http://schemas.openxmlformats.org/officeDocument/2006/math"
-PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 DC_NS = "http://purl.org/dc/elements/1.1/"
 
 STRICT_NAMESPACES: tuple[tuple[bytes, bytes], ...] = (

@@ -7,7 +7,6 @@ with entities unresolved and lxml's default limits (no huge trees).
 
 from __future__ import annotations
 
-import posixpath
 from dataclasses import dataclass
 
 from lxml import etree
@@ -15,18 +14,10 @@ from openpyxl.utils.cell import range_boundaries
 
 from ...errors import ParseError
 from ..packages import SAFE_XML, Package
+from ..relationships import Relationship, find_part, read_relationships, relationships_part
 
-RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
 _DEFAULT_NAME_PREFIX = "Table"
 """Excel names new tables Table1, Table2 …: such a name says nothing and is no caption."""
-
-
-@dataclass(frozen=True, slots=True)
-class Relationship:
-    type: str
-    """The relationship type's last segment: `worksheet`, `sharedStrings`, `table` …"""
-    target: str
-    """The part's name in the package (no leading slash)."""
 
 
 def parse_part(package: Package, name: str) -> etree._Element | None:
@@ -41,19 +32,9 @@ def parse_part(package: Package, name: str) -> etree._Element | None:
 
 def relationships(package: Package, part: str) -> dict[str, Relationship]:
     """The relationships of `part` ("" for the package's own) by id, targets resolved."""
-    folder, name = posixpath.split(part.lstrip("/"))
-    root = parse_part(package, posixpath.join(folder, "_rels", name + ".rels"))
-    if root is None:
-        return {}
-    out: dict[str, Relationship] = {}
-    for rel in root.iter(f"{{{RELS}}}Relationship"):
-        target = rel.get("Target", "")
-        if rel.get("TargetMode") == "External" or not target:
-            continue
-        path = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
-        kind = rel.get("Type", "").rsplit("/", 1)[-1]
-        out[rel.get("Id", "")] = Relationship(kind, posixpath.normpath(path))
-    return out
+    name = find_part(package, relationships_part(part))
+    root = parse_part(package, name) if name is not None else None
+    return dict(read_relationships(root, part)) if root is not None else {}
 
 
 def related(package: Package, part: str, kind: str) -> str | None:
