@@ -18,17 +18,22 @@ _WORD_AND_GAP = re.compile(r"([^\W_]+)")
 """`WORD` as a group: splitting on it gives gap, word, gap, word, …, gap."""
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
 """A character reference (`&eacute;`, `&#233;`): one character of the page's text."""
-_MARKS = re.compile(
-    r"(<(?:!--[^-]*(?:-(?!->)[^-]*)*(?:-->|\Z)"
+_RUNS_TO_ITS_END = (
+    r"!--[^-]*(?:-(?!->)[^-]*)*(?:-->|\Z)"
     r"|script\b[^<]*(?:<(?!/script\s*>)[^<]*)*(?:</script\s*>|\Z)"
     r"|style\b[^<]*(?:<(?!/style\s*>)[^<]*)*(?:</style\s*>|\Z)"
-    rf"|[^>]*>)\s*|{_REFERENCE.pattern})",
-    re.IGNORECASE,
 )
-"""What a page shows no words of (a comment, a script, a style, a tag, each with the
-blanks after it), or shows as one character (a reference), as one group for `split`.
+"""A comment, a script, a style after its `<`: up to its end, or the end of the text.
 Written as loops over what cannot end them (`[^<]*`), not as lazy `.*?`, which tried
 the end at every character of a page's inline scripts: three times slower."""
+_MARKS = re.compile(rf"(<(?:{_RUNS_TO_ITS_END}|[^>]*>)\s*|{_REFERENCE.pattern})", re.IGNORECASE)
+"""What a page shows no words of (a comment, a script, a style, a tag, each with the
+blanks after it), or shows as one character (a reference), as one group for `split`."""
+_MARKS_WITHOUT_TAGS = re.compile(
+    rf"(<(?:{_RUNS_TO_ITS_END})\s*|{_REFERENCE.pattern})", re.IGNORECASE
+)
+"""`_MARKS` without tags: for text with no `>` in it, where no tag can end."""
+_BLANKS = re.compile(r"\s*")
 _RENDERING = re.compile(r"^[ \t]*(?:(?:`{3,}|~{3,})[^\n]*$|(?:[-*+]|\d+[.)])[ \t]+)", re.MULTILINE)
 """What the packer writes around a block, not the source: code fences (with their
 language) and list markers (an HTML `<ol>` has no numbers in its text)."""
@@ -61,7 +66,7 @@ def _split_from(page: str, at: int) -> tuple[int, list[str]]:
     while True:
         end = page.find("<", at + step) if at + step < len(page) else -1
         end = len(page) if end == -1 else end
-        parts = _MARKS.split(page[at:end])
+        parts = _split(page[at:end])
         if end == len(page):
             return end, parts
         for last in range(len(parts) - 2, 0, -2):
@@ -69,6 +74,25 @@ def _split_from(page: str, at: int) -> tuple[int, list[str]]:
                 kept = parts[: last + 1]
                 return at + sum(map(len, kept)), kept
         step *= 2
+
+
+def _split(text: str) -> list[str]:
+    """`_MARKS.split(text)`, in time linear in the text. After the last `>` no tag can
+    end, yet the regex would look for one from every `<` there to the end of the text:
+    a page of `a < b` comparisons and no `>` took minutes a megabyte. So the text after
+    it is split without the tag pattern — unless an open comment, script or style runs
+    on into it, which one match takes to the end anyway."""
+    last = text.rfind(">") + 1
+    last = _BLANKS.match(text, last).end()  # type: ignore[union-attr]  # always matches
+    if last == len(text):
+        return _MARKS.split(text)
+    head = _MARKS.split(text[:last])
+    if len(head) > 1 and not head[-1] and not _is_closed(head[-2]):
+        return _MARKS.split(text)
+    tail = _MARKS_WITHOUT_TAGS.split(text[last:])
+    head[-1] += tail[0]
+    head += tail[1:]
+    return head
 
 
 _OPEN_ENDED = re.compile(r"<(?:(!--)|(script)\b|(style)\b)", re.IGNORECASE)
