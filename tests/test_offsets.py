@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from structchunk import Chunk, chunk_file, chunk_text, decoded_source
 from structchunk.offsets import Aligner, body_words, source
+from structchunk.offsets import aligner as aligner_module
 from structchunk.offsets.source import WORD, SourceWords, VisibleText
 
 
@@ -348,6 +349,33 @@ def test_a_page_of_lone_angle_brackets_is_read_in_linear_time() -> None:
     visible = VisibleText(page)
     assert time.monotonic() - start < 5  # about 0.02 s; 40 000 of them took 1.5 s before
     assert visible.text.count("<") == 300_000  # `< b then</p>` is one tag, as before
+
+
+def test_a_first_word_missing_from_the_page_is_searched_for_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before: a page whose every paragraph opens `<b>Ro</b>tate` (a drop cap) searched
+    the rest of the page for `rotate` once per chunk: quadratic (a 1 MB page 13 s)."""
+    paragraph = "<p><b>Ro</b>tate the keys often, and keep the old key working a day.</p>\n"
+    page = "<title>Keys</title>" + paragraph * 300
+    scanned: list[int] = []
+    searching = aligner_module._without_case
+
+    class Counted:  # characters searched for `rotate`, which the page never holds whole
+        def __init__(self, word: str) -> None:
+            self.word, self.pattern = word, searching(word)
+
+        def search(self, text: str, start: int, stop: int) -> re.Match[str] | None:
+            found = self.pattern.search(text, start, stop)
+            if self.word == "rotate":
+                scanned.append((found.end() if found else min(stop, len(text))) - start)
+            return found
+
+    monkeypatch.setattr(aligner_module, "_without_case", Counted)
+    chunks = chunk_text(page, "html", max_tokens=12)
+    assert len(chunks) >= 300 and all(chunk.offsets for chunk in chunks)
+    assert all(well_formed(chunk, page) for chunk in chunks)
+    assert sum(scanned) < 2 * len(page)
 
 
 @pytest.mark.parametrize("fmt", ["markdown", "html"])

@@ -68,6 +68,10 @@ class Aligner:
             self.line_starts.extend(m.end() for m in re.finditer("\n", source_text))
         self.start = 0
         """Where the previous chunk began: no later chunk starts before it."""
+        self._absent: dict[str, int] = {}
+        """Words searched for to the end of the text and not found there, with where the
+        search began: a later chunk starting with one need not search again (a page
+        whose every paragraph opens `<b>Ro</b>tate` searched it whole for each)."""
 
     def place(
         self, body: str, lines: tuple[int, int] | None, pages: tuple[int, ...] = ()
@@ -171,6 +175,9 @@ class Aligner:
         `text[start:stop]`, in any case: a literal pattern without case is searched about
         as fast as `str.find`, and needs no lower-cased copy of the text."""
         text = self.text
+        to_the_end = stop >= len(text)
+        if to_the_end and self._absent.get(word, len(text) + 1) <= start:
+            return None
         pattern = _without_case(word)
         found = pattern.search(text, start, stop)
         while found is not None:
@@ -180,6 +187,8 @@ class Aligner:
             if not before and not after:
                 return position
             found = pattern.search(text, position + 1, stop)
+        if to_the_end:
+            self._absent[word] = min(start, self._absent.get(word, start))
         return None
 
 
