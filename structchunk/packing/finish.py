@@ -80,7 +80,8 @@ def whole_section(
         if words > limit:
             return None
     body = "\n\n".join(texts)
-    n_tokens = tokenizer.count(head.text + body)
+    # the word count is the one just taken (the head ends with its blank line)
+    n_tokens = words if tokenizer.count is count_words else tokenizer.count(head.text + body)
     if n_tokens > limit:
         return None
     units = [
