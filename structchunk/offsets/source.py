@@ -1,5 +1,5 @@
-"""The source side of an alignment: the text as compared (an HTML page's visible text,
-lower-cased) and its words, split a segment at a time as windows need them."""
+"""The source side of an alignment: the text searched (an HTML page's visible text) and
+its words, split and lower-cased a segment at a time as windows need them."""
 
 from __future__ import annotations
 
@@ -127,8 +127,8 @@ def _character(written: str) -> str:
 
 
 class VisibleText:
-    """An HTML page's text as the aligner reads it: every tag, comment, script and style
-    and every run of blanks one blank, each character reference its character; and the
+    """An HTML page's text as the aligner reads it: every tag, comment, script and style,
+    with the blanks after it, one blank, each character reference its character; and the
     way back from its offsets to the page's. On the corpus pages that is a tenth of the
     page (markup is seven characters in ten, indentation most of the rest), so the
     aligner splits, lower-cases and searches a tenth of what a page-long copy with the
@@ -196,7 +196,7 @@ KEPT_WORDS = 1 << 15
 """Words kept in split segments for later windows (about 4 MB; a window is at most some
 thousand words): chunks come in document order, so the earliest segments are dropped
 first, and a dropped one is split again if asked for. Counted in words, not segments, so
-a page's blanked markup (few words a segment) stays split while dense prose does not
+sparse text (few words a segment) stays split while dense prose does not
 hold megabytes of small strings: 64 dense segments were 90 MB of an 11.5 MB Markdown
 file's peak; the corpus aligns as fast with 32 768 words kept as with 131 072."""
 
