@@ -15,7 +15,7 @@ from corpus_pdf import read_corpus_pdf
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
-from structchunk.document import Document
+from structchunk.document import Document, Table
 from structchunk.errors import EncryptedDocumentError, NoTextError, ParseError, StructChunkError
 from structchunk.packing import Packer
 from structchunk.parsers import ParseSettings
@@ -114,3 +114,21 @@ def test_reading_with_two_processes_gives_the_same_document() -> None:
     one = pdf_parser.parse(data, "NARA2022.pdf", ParseSettings(page_workers=1))
     two = pdf_parser.parse(data, "NARA2022.pdf", ParseSettings(page_workers=2))
     assert repr(two.root) == repr(one.root)
+
+
+@pytest.mark.slow
+def test_a_10q_index_and_its_metrics_beside_their_definitions_read_right() -> None:
+    """Microsoft's 10-Q: the index (a table under a `Page` title whose entries often say
+    more than the headings they point to) was kept as two chunks that won questions
+    about the sections it names; the metrics printed beside their definitions read as
+    all the terms, then all the definitions."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    document = _read(SHARED_CORPUS / "pdf" / "sec-10q" / "2023-Q1-MSFT.pdf")
+    assert any("Quantitative and Qualitative Disclosures" in text for text in document.dropped)
+    assert not any("INDEX" in title for section in document.sections() for title in section.path)
+    tables = [b for section in document.sections() for b in section.blocks if isinstance(b, Table)]
+    assert [
+        "Microsoft 365 Consumer subscribers",
+        "The number of Microsoft 365 Consumer subscribers at end of period",
+    ] in [row for table in tables for row in table.rows]

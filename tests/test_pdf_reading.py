@@ -203,6 +203,89 @@ def test_columns_below_full_width_text_are_read_column_by_column() -> None:
     assert "Left column sentence number 1 goes on. Right" not in joined
 
 
+METRICS = [
+    (
+        "Office 365 Commercial seat growth",
+        [
+            "The number of Office 365 Commercial seats at end of period where seats",
+            "are paid users covered by an Office 365 Commercial subscription",
+        ],
+    ),
+    (
+        "Microsoft 365 Consumer subscribers",
+        [
+            "The number of Microsoft 365 Consumer subscribers at end of period",
+        ],
+    ),
+    (
+        "Dynamics products and cloud services revenue growth",
+        [
+            "Revenue from Dynamics products and cloud services, including Dynamics",
+            "365, comprising a set of intelligent, cloud-based applications across ERP,",
+            "CRM, Customer Insights, Power Apps, and Power Automate applications",
+        ],
+    ),
+    (
+        "LinkedIn business revenue growth",
+        [
+            "Revenue from LinkedIn, including Talent Solutions, Marketing Solutions,",
+            "Premium Subscriptions, and Sales Solutions",
+        ],
+    ),
+    (
+        "Server products and cloud services revenue growth",
+        [
+            "Revenue from Server products and cloud services, including Azure and",
+            "other cloud services; SQL Server, Windows Server, and Visual Studio",
+        ],
+    ),
+    (
+        "Windows OEM licence revenue growth",
+        [
+            "Revenue from sales of Windows Pro and non-Pro licenses sold",
+            "through the OEM channel",
+        ],
+    ),
+    (
+        "Search and news advertising revenue growth",
+        [
+            "Revenue from search and news advertising excluding traffic acquisition",
+            "costs paid to Bing Ads network publishers and news partners",
+        ],
+    ),
+]
+
+
+def _metrics_page(entry_gap: float) -> Page:
+    """Terms at the left, each level with its definition at the right (a 10-Q's metrics),
+    entries `entry_gap` points apart beyond the 11-point leading, page number below."""
+    page = Page()
+    intro = "Metrics related to our segments assess the health of our core businesses."
+    page.lines(72, 740, [intro + " The metrics reflect our product strategies."], size=9)
+    y = 715.0
+    for term, definition in METRICS:
+        page.text(80, y, term, size=9)
+        y = page.lines(330, y, definition, size=9, leading=11) - entry_gap
+    page.text(300, y - 40, "34", size=9)
+    return page
+
+
+@pytest.mark.parametrize("entry_gap", [3.5, 8.0])
+def test_terms_beside_their_definitions_read_term_by_term(entry_gap: float) -> None:
+    """Before: a clean gutter made them two text columns, read one after the other — all
+    the terms, then all the definitions (Microsoft's 10-Q, page 34, sets its entries
+    3.4 points apart)."""
+    document = _read([_metrics_page(entry_gap)])
+    tables = [b for s in document.sections() for b in s.blocks if isinstance(b, Table)]
+    assert len(tables) == 1
+    assert tables[0].rows == [[term, " ".join(lines)] for term, lines in METRICS]
+    assert tables[0].header == []
+    data = pdf_bytes([_metrics_page(entry_gap)])
+    chunk = "\n".join(c.text for c in iter_chunks_from_bytes(data, "m.pdf", "pdf"))
+    assert "| Microsoft 365 Consumer subscribers | The number of Microsoft 365 Consumer" in chunk
+    assert "and news partners |" in chunk  # the page number below stays out of the cell
+
+
 def test_a_cover_page_titles_the_document_and_holds_no_headings() -> None:
     cover = Page()
     cover.text(240, 700, "FORM 10-Q", font="Helvetica-Bold", size=15)

@@ -12,7 +12,9 @@ The stages, in order (see docs/pdf.md):
                    tables, tags; plumber_page.py reads pdfplumber's), assembled alike;
                    parallel.py shares the pages of a large file out to several
                    processes (`ParseSettings.page_workers`)
-    layout.py      layout: words to lines in reading order, column by column
+    layout.py      layout: words to lines in reading order, column by column;
+                   terms.py: terms printed beside their definitions, read as a
+                   two-column table, term by term
     tables.py      tables: ruled grids kept when they are real tables
     furniture.py   furniture: running headers/footers and page numbers dropped;
                    contents.py: contents pages and lists of figures dropped

@@ -20,6 +20,13 @@ from .types import Item, Line, PageContent, PageTable
 
 DEFAULT_MIN_ENTRIES = 3
 """Matched entries a page needs before it counts as a contents page."""
+DEFAULT_TABLE_SHARE = 0.6
+"""Share of a table's rows whose titles must be printed later for it to be a contents
+table."""
+DEFAULT_PAGED_SHARE = 0.5
+"""The same share of the numbered rows, under a `Page` title with the numbers in order:
+the titles of a 10-Q's index often say more than the headings they point to
+(`Income Statements for the Three and Six Months Ended…` for `INCOME STATEMENTS`)."""
 DEFAULT_PREFIX_SHARE = 0.6
 """A title printed over two lines matches its entry when its first line holds this share
 of the entry's title."""
@@ -45,11 +52,28 @@ def _entry_title(line: Line) -> str | None:
     return None
 
 
+def _filled(row: list[str]) -> list[str]:
+    return [cell.strip() for cell in row if cell.strip()]
+
+
 def _row_title(row: list[str]) -> str | None:
-    cells = [cell for cell in row if cell.strip()]
-    if len(cells) >= 2 and is_bare_number(cells[-1].strip()):
+    cells = _filled(row)
+    if len(cells) >= 2 and is_bare_number(cells[-1]):
         return " ".join(cells[:-1])
     return None
+
+
+def _needed_hits(table: PageTable) -> float:
+    """Rows whose titles must be printed later: `DEFAULT_TABLE_SHARE` of all rows, or,
+    under a `Page` column title with page numbers running forward, `DEFAULT_PAGED_SHARE`
+    of the rows that end in one (the others are part labels: `PART II. OTHER
+    INFORMATION`)."""
+    top = _filled(table.rows[0]) if table.rows else []
+    if top and _LIST_TITLES.match(top[-1]):
+        numbers = [int(_filled(row)[-1]) for row in table.rows[1:] if _row_title(row)]
+        if numbers == sorted(numbers):
+            return DEFAULT_PAGED_SHARE * len(numbers)
+    return DEFAULT_TABLE_SHARE * len(table.rows)
 
 
 class _LaterText:
@@ -109,7 +133,7 @@ def _matched_entries(page: PageContent, later: _LaterText) -> list[tuple[int, in
         if isinstance(item, PageTable):
             titles = [_row_title(row) for row in item.rows]
             hits = sum(1 for t in titles if t and later.printed_after(match_key(t), page.number))
-            if hits >= max(2, 0.6 * len(item.rows)):
+            if hits >= max(2, _needed_hits(item)):
                 out.append((index, hits))
             continue
         title = _entry_title(item)

@@ -242,9 +242,9 @@ def regions(rows: list[Row], gutters: list[tuple[float, float]]) -> list[list[Ro
         band.clear()
 
     for row in rows:
-        if _is_spanning(row, gutters):
+        if is_spanning(row, gutters):
             close_band()
-            if out and out[-1] and _is_spanning(out[-1][-1], gutters):
+            if out and out[-1] and is_spanning(out[-1][-1], gutters):
                 out[-1].append(row)
             else:
                 out.append([row])
@@ -277,7 +277,7 @@ def _row_spans(row: Row, gutters: list[tuple[float, float]]) -> bool:
     return False
 
 
-def _is_spanning(row: Row, gutters: list[tuple[float, float]]) -> bool:
+def is_spanning(row: Row, gutters: list[tuple[float, float]]) -> bool:
     if row.table is not None:
         return _crosses(row.table.x0, row.table.x1, gutters)
     return _row_spans(row, gutters)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from .borderless import find_borderless_tables
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
 from .tables import tagged_tables
+from .terms import take_term_tables
 from .types import Line, PageContent, PageTable, PageTags, Word
 
 DEFAULT_BULLET_MAX = 8.0
@@ -164,6 +165,8 @@ def assemble(reading: PageReading) -> PageContent:
     em = body_size(words)
     rows = _take_borderless_tables(rows, tables, number, em)
     gutters = find_gutters(rows, em)
+    rows, term_tables = take_term_tables(rows, gutters, number)
+    tables.extend(term_tables)
     rows.extend(Row([], t.top, t.bottom, table=t) for t in tables)
     aside = [w for w in reading.aside if not any(_inside(w, t) for t in tables)]
     rows.extend(Row([w], w.top, w.bottom) for w in aside)
