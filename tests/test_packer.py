@@ -213,6 +213,28 @@ def test_a_lead_in_paragraph_stays_with_the_list_it_introduces() -> None:
     assert chunks[0].body == filler
 
 
+@pytest.mark.parametrize("fence", [False, True])
+def test_a_lead_in_starts_the_chunk_of_the_split_table_or_code_it_introduces(
+    fence: bool,
+) -> None:
+    """Before: the first piece of a split table was filled to the budget, so the lead-in
+    could not join it and ended the chunk before, apart from what it introduces
+    (Microsoft's 10-Q: "Revenue, classified by significant product and service
+    offerings, was as follows:" at the end of the geographic table's chunk)."""
+    filler = " ".join(["filler"] * 20) + "."
+    if fence:
+        block = "```\n" + "".join(f"call step {i} now\n" for i in range(30)) + "```\n"
+    else:
+        block = "| Name | Value |\n|---|---|\n" + "".join(f"| row {i} | {i} |\n" for i in range(30))
+    md = f"# T\n\n{filler}\n\nRevenue by offering was as follows:\n\n{block}"
+    chunks = chunk_text(md, max_tokens=60)
+    kind = "code" if fence else "table"
+    first = next(c for c in chunks if kind in c.block_types)
+    assert first.body.startswith("Revenue by offering was as follows:\n\n")
+    assert chunks[0].body == filler
+    assert all(len(c.text.split()) <= 60 for c in chunks)
+
+
 def test_strict_names_a_heading_that_reached_no_chunk() -> None:
     import dataclasses
 

@@ -45,9 +45,13 @@ def _lead_in_cut(current: list[Unit], following: Unit, budget: int) -> int | Non
 
 
 def group_units(
-    units: Sequence[Unit], budget: int, min_fill: float = DEFAULT_MIN_FILL
+    units: Sequence[Unit],
+    budget: int,
+    min_fill: float = DEFAULT_MIN_FILL,
+    first_budget: int | None = None,
 ) -> list[list[Unit]]:
-    """Split `units` into consecutive groups whose estimated cost is at most `budget`.
+    """Split `units` into consecutive groups whose estimated cost is at most `budget`
+    (the first group's at most `first_budget`, when given).
 
     Every unit must fit alone (the caller splits finer first); a unit that does not is
     still placed, alone, and left for the caller's final verification.
@@ -59,10 +63,11 @@ def group_units(
     while index < len(units):
         unit = units[index]
         add = unit.cost_after() if current else unit.tokens
-        if current and cost + add > budget:
-            cut = _lead_in_cut(current, unit, budget)
+        limit = budget if groups or first_budget is None else first_budget
+        if current and cost + add > limit:
+            cut = _lead_in_cut(current, unit, limit)
             if cut is None:
-                cut = _best_cut(current, unit.joint, budget, min_fill)
+                cut = _best_cut(current, unit.joint, limit, min_fill)
             groups.append(current[:cut])
             current = current[cut:]
             cost = group_cost(current)

@@ -172,6 +172,11 @@ LEAD_IN_MAX_WORDS = 40
 introduces it ("The following names are reserved:"); longer ones are ordinary text."""
 
 
+MAX_LEAD_IN_ROOM = 0.25
+"""A split table or code block leaves room for its lead-in in its first piece only when
+the lead-in takes at most this share of the budget."""
+
+
 def is_lead_in(block: Block, text: str, following: Block | None) -> bool:
     """Whether `block` introduces the block after it and should stay with it."""
     return (
@@ -187,12 +192,19 @@ def section_units(
     ctx: SplitContext, blocks: Sequence[Block], texts: Sequence[str], budget: int
 ) -> list[Unit]:
     """The units of a section's blocks (rendered as `texts`), each fitting `budget`; a
-    lead-in is marked to stay with what it introduces."""
+    lead-in is marked to stay with what it introduces, and a table or code block split
+    after one leaves room for it in its first piece (filled to the budget, that piece
+    would push the lead-in back to the end of the chunk before, away from it)."""
     units: list[Unit] = []
+    room = 0
     for index, (block, text) in enumerate(zip(blocks, texts)):
-        pieces = block_units(ctx, block, budget, text)
+        pieces = block_units(ctx, block, budget, text, room)
         following = blocks[index + 1] if index + 1 < len(blocks) else None
-        pieces[-1].keep_with_next = is_lead_in(block, text, following)
+        last = pieces[-1]
+        last.keep_with_next = is_lead_in(block, text, following)
+        room = 0
+        if last.keep_with_next and last.tokens <= MAX_LEAD_IN_ROOM * budget:
+            room = last.tokens + ctx.sep_tokens("\n\n")
         units.extend(pieces)
     return units
 
@@ -208,10 +220,11 @@ def resplit(ctx: SplitContext, unit: Unit, budget: int) -> list[Unit]:
 
 
 def block_units(
-    ctx: SplitContext, block: Block, budget: int, text: str | None = None
+    ctx: SplitContext, block: Block, budget: int, text: str | None = None, room: int = 0
 ) -> list[Unit]:
     """The units of one block (rendered as `text`, when the caller already did): itself
-    when it fits, else its pieces by `SPLIT_ORDER`."""
+    when it fits, else its pieces by `SPLIT_ORDER` (a table's or code block's first piece
+    `room` tokens smaller, for the lead-in before it)."""
     if text is None:
         text = render_block(block)
     tokens = ctx.tokenizer.count(text)
@@ -225,9 +238,9 @@ def block_units(
     if isinstance(block, ListBlock):
         return _list_units(ctx, block, budget)
     if isinstance(block, Table):
-        return _table_units(ctx, block, budget)
+        return _table_units(ctx, block, budget, room)
     if isinstance(block, Code):
-        return _code_units(ctx, block, budget)
+        return _code_units(ctx, block, budget, room)
     raise TypeError(f"not a block: {block!r}")
 
 
@@ -253,11 +266,13 @@ def _list_units(ctx: SplitContext, block: ListBlock, budget: int) -> list[Unit]:
 
 
 def _wrapped_groups(
-    ctx: SplitContext, inner: list[Unit], budget: int, wrap: Callable[[str], str]
+    ctx: SplitContext, inner: list[Unit], budget: int, wrap: Callable[[str], str], room: int
 ) -> list[tuple[list[Unit], str]]:
-    """Group inner units to fit once wrapped; returns each group and its wrapped text."""
+    """Group inner units to fit once wrapped (the first group `room` tokens smaller);
+    returns each group and its wrapped text."""
     overhead = max(ctx.tokenizer.count(wrap("")), 0)
-    groups = group_units(inner, max(budget - overhead, 1))
+    space = max(budget - overhead, 1)
+    groups = group_units(inner, space, first_budget=max(space - room, 1))
     out = []
     for group in groups:
         body = group[0].text + "".join(u.sep + u.text for u in group[1:])
@@ -270,7 +285,7 @@ MAX_TABLE_HEAD_SHARE = 0.5
 repeated: the table is then cut like text, between lines."""
 
 
-def _table_units(ctx: SplitContext, table: Table, budget: int) -> list[Unit]:
+def _table_units(ctx: SplitContext, table: Table, budget: int, room: int) -> list[Unit]:
     head = render_table_head(table)
     rows = render_table_rows(table)
     head_tokens = ctx.tokenizer.count(head + "\n")
@@ -295,7 +310,7 @@ def _table_units(ctx: SplitContext, table: Table, budget: int) -> list[Unit]:
             unit.table_rows = (number, number, len(rows))
             inner.append(unit)
     units: list[Unit] = []
-    for group, text in _wrapped_groups(ctx, inner, budget, lambda body: f"{head}\n{body}"):
+    for group, text in _wrapped_groups(ctx, inner, budget, lambda body: f"{head}\n{body}", room):
         first_row = group[0].table_rows[0] if group[0].table_rows else 0
         last_row = group[-1].table_rows[1] if group[-1].table_rows else 0
         prov = group[0].prov
@@ -307,7 +322,7 @@ def _table_units(ctx: SplitContext, table: Table, budget: int) -> list[Unit]:
     return units
 
 
-def _code_units(ctx: SplitContext, code: Code, budget: int) -> list[Unit]:
+def _code_units(ctx: SplitContext, code: Code, budget: int, room: int) -> list[Unit]:
     fence_budget = budget - ctx.tokenizer.count(fenced_code("", code.language))
     inner = explode(
         ctx,
@@ -321,7 +336,7 @@ def _code_units(ctx: SplitContext, code: Code, budget: int) -> list[Unit]:
     )
     units: list[Unit] = []
     for _, text in _wrapped_groups(
-        ctx, inner, budget, lambda body: fenced_code(body, code.language)
+        ctx, inner, budget, lambda body: fenced_code(body, code.language), room
     ):
         units.append(_piece_unit(ctx, text, not units, "code", code.prov))
     return units
