@@ -427,6 +427,21 @@ def test_page_numbers_printed_right_after_the_text_are_dropped() -> None:
     assert sorted(document.dropped) == ["1", "2", "3", "4", "5"]
 
 
+def test_a_footer_with_the_page_number_printed_right_after_the_text_is_dropped() -> None:
+    """Apple's 10-Q ends each page, wherever its text stops, with `Apple Inc. | Q1 2023
+    Form 10-Q | 16`: none of the 23 was dropped, and each ended up in a chunk."""
+    pages = []
+    for number in range(1, 6):
+        page = Page()
+        bottom = page.lines(72, 450 + 40 * (number % 3), BODY, size=10, leading=12)
+        page.text(72, bottom - 20, f"Acme Corp. | Q1 2023 Form 10-Q | {number + 2}", size=9)
+        pages.append(page)
+    document = parse(pdf_bytes(pages), "f.pdf", ParseSettings())
+    texts = [block.text for section in document.sections() for block in section.blocks]
+    assert not any("Form 10-Q" in text for text in texts)
+    assert len(document.dropped) == 5
+
+
 # -- hostile geometry --------------------------------------------------------------------
 
 

@@ -3,7 +3,9 @@
 A line is page furniture when it sits in the top or bottom margin band of its page and
 the same text (digits ignored, so `Page 3 of 9` matches `Page 4 of 9`) appears at about
 the same height on a good share of the pages; a lone page number in a margin band is
-furniture on any document of two pages or more.
+furniture on any document of two pages or more; and a page's first or last line is,
+wherever it sits, when a number in it counts along with the pages and the rest of it is
+the same on several pages.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from .cleanup import is_bare_number
 from .types import Line, PageContent
 
 DEFAULT_MARGIN_BAND = 0.12
@@ -32,6 +33,8 @@ DEFAULT_MIN_COUNTED_PAGES = 3
 """Pages whose end line counts along with the page number before such a line is taken
 for a page number outside the margins."""
 _DIGITS = re.compile(r"\d+")
+_PAGE_DIGITS = re.compile(r"(?<![\d.,])\d{1,4}(?![\d.,]?\d)")
+"""A whole number of up to four digits, not part of a longer figure (`1,234`, `2.5`)."""
 _PAGE_NUMBER = re.compile(
     r"^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*"
     r"[-–—)\]]?(?:\s*(?:of|/|von|de)\s*\d{1,4})?$",
@@ -113,15 +116,17 @@ def _ends(page: PageContent) -> list[Line]:
 
 
 def _counted_ends(page_ends: dict[int, list[Line]], needed: int) -> set[int]:
-    """First or last lines that are bare numbers counting along with the pages (`28` on
-    page 28, or on page 30 of a file with a two-page cover), wherever they sit: some
-    filings print the number right below the text, mid-page on a short page."""
-    candidates: dict[int, list[Line]] = defaultdict(list)
+    """First or last lines whose number counts along with the pages (`28` on page 28, or
+    on page 30 of a file with a two-page cover) while the rest of the line stays the same
+    (`Apple Inc. | Q1 2023 Form 10-Q | 16`), wherever they sit: some filings print their
+    footer right below the text, mid-page on a short page."""
+    candidates: dict[tuple[str, int], list[Line]] = defaultdict(list)
     for number, ends in page_ends.items():
         for line in ends:
-            text = line.printed().strip()
-            if is_bare_number(text):
-                candidates[int(text) - number].append(line)
+            text = " ".join(line.printed().split())
+            for found in _PAGE_DIGITS.finditer(text):
+                rest = text[: found.start()] + "#" + text[found.end() :]
+                candidates[(rest, int(found.group()) - number)].append(line)
     return {
         id(line)
         for lines in candidates.values()
