@@ -160,6 +160,37 @@ def test_a_borderless_statement_is_a_table_with_its_column_headers() -> None:
     assert not any("Months Ended" in t or t.startswith("December") for t in titles)
 
 
+def test_a_statement_with_percentages_and_points_is_one_table() -> None:
+    """NVIDIA's 10-Q summary: `Gross margin 53.6 % 43.5 % … 10.1 pts` was no figure row
+    (`pts` is no figure, and the `%` set apart hangs past the column), so the statement
+    broke in two there and the gross-margin row became the header of its second half."""
+    page = Page().text(72, 700, "Quarter Summary", font="Helvetica-Bold", size=9)
+    page.text(300, 680, "October 30, 2022", size=8).text(380, 680, "Quarter Change", size=8)
+    rows = [
+        ("Revenue", ["$", "5,931"], ["(12)%"]),
+        ("Gross margin", ["53.6", "%"], ["10.1", "pts"]),
+        ("Operating expenses", ["$", "2,576"], ["7", "%"]),
+        ("Net income", ["$", "680"], ["(72)%"]),
+    ]
+    y = 665.0
+    for label, current, change in rows:
+        page.text(72, y, label, size=9)
+        for right, parts in ((350.0, current), (440.0, change)):
+            if parts[-1] in ("%", "pts"):  # the unit set apart, past the column's edge
+                page.text(right + 4, y, parts[-1], size=9)
+                parts = parts[:-1]
+            number = parts[-1]
+            page.text(right - 5.0 * len(number), y, number, size=9)
+            if len(parts) > 1:
+                page.text(right - 50, y, parts[0], size=9)
+        y -= 12
+    tables = [b for s in _read([page]).sections() for b in s.blocks if isinstance(b, Table)]
+    assert len(tables) == 1
+    assert tables[0].header == [["", "October 30, 2022", "Quarter Change"]]
+    assert tables[0].rows[1] == ["Gross margin", "53.6%", "10.1 pts"]
+    assert [row[0] for row in tables[0].rows] == [label for label, _, _ in rows]
+
+
 def test_every_piece_of_a_split_statement_repeats_the_column_headers() -> None:
     data = pdf_bytes([_statement(Page(), 700)])
     chunks = list(iter_chunks_from_bytes(data, "s.pdf", "pdf", ChunkOptions(max_tokens=48)))

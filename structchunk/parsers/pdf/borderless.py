@@ -37,6 +37,10 @@ _FIGURE = re.compile(
     r"^(?:[$€£¥]?\(?[-–—+]?[$€£¥]?\d[\d,]*(?:\.\d+)?\)?%?\)?[*†]?|\(?[-–—]+\)?|[)%]+|n/?a|nm)$",
     re.I,
 )
+FIGURE_UNITS = frozenset({"pts", "pt", "bps", "bp", "pp"})
+"""Units printed after a figure: percentage points (`10.1 pts`) and basis points; read as
+text, `Gross margin 53.6 % … 10.1 pts` was no figure row, cut a statement in two and
+became the header of its second half (NVIDIA's 10-Q, page 28)."""
 _YEAR = re.compile(r"^(?:19|20)\d\d[*,]?$")
 DEFAULT_MAX_HEADER_ROWS = 6
 DEFAULT_MAX_HEADER_WORDS = 8
@@ -67,12 +71,26 @@ class Phrase:
         return clean_text("".join(parts))
 
     def is_figure(self) -> bool:
-        return all(_FIGURE.match(w.text) or w.text in CURRENCY_SIGNS for w in self.words)
+        """Figures, currency signs, and units after a figure (`10.1 pts`, `25 bps`)."""
+        return all(
+            _FIGURE.match(word.text)
+            or word.text in CURRENCY_SIGNS
+            or (index > 0 and word.text.casefold() in FIGURE_UNITS)
+            for index, word in enumerate(self.words)
+        )
 
     @property
     def figure_x0(self) -> float:
         """Left edge of the figure itself, a currency sign set apart before it left out."""
         return next((w.x0 for w in self.words if w.text not in CURRENCY_SIGNS), self.x0)
+
+    @property
+    def figure_x1(self) -> float:
+        """Right edge of the number itself: a `%` or unit set apart after it hangs past
+        the column's right edge (`53.6 %` under `$ 5,931`)."""
+        return next(
+            (w.x1 for w in reversed(self.words) if any(ch.isdigit() for ch in w.text)), self.x1
+        )
 
     def is_year(self) -> bool:
         return all(_YEAR.match(w.text) for w in self.words)
@@ -149,9 +167,10 @@ def _columns(figure_rows: list[_Parsed]) -> list[tuple[float, float]]:
 
 
 def _column_of(phrase: Phrase, columns: list[tuple[float, float]]) -> int | None:
-    for index, (x0, x1) in enumerate(columns):
-        if abs(phrase.x1 - x1) <= DEFAULT_ALIGN_TOLERANCE * 2 or x0 - 1 <= phrase.x1 <= x1 + 1:
-            return index
+    for right in (phrase.x1, phrase.figure_x1):
+        for index, (x0, x1) in enumerate(columns):
+            if abs(right - x1) <= DEFAULT_ALIGN_TOLERANCE * 2 or x0 - 1 <= right <= x1 + 1:
+                return index
     return None
 
 
