@@ -317,6 +317,29 @@ def test_terms_beside_their_definitions_read_term_by_term(entry_gap: float) -> N
     assert "and news partners |" in chunk  # the page number below stays out of the cell
 
 
+def test_a_larger_title_beside_tightly_set_lines_does_not_merge_them() -> None:
+    """DOL's strategic plan sets 9-point italics at 9-point leading beside 11-point
+    titles: the title's row overlapped two of the italic lines by half their height each,
+    and they read word by word interleaved ("The workplace Secretary's so that vision
+    they provides may…")."""
+    page = Page()
+    left = ["Mine Safety and Health", "Administration (MSHA)", "Wage and Hour Division"]
+    for index, text in enumerate(left):
+        page.text(72, 700 - 11 * index - 2.2, text, font="Helvetica-Bold", size=11)
+    right = [
+        "The Secretary's vision provides workers a voice in the",
+        "workplace so that they may actively participate in the",
+        "protection and promotion of their workplace rights",
+    ]
+    page.lines(330, 701, right, font="Helvetica-Oblique", size=9, leading=9)
+    document = _read([page])
+    text = " ".join(
+        b.text for s in document.sections() for b in s.blocks if isinstance(b, Paragraph)
+    )
+    assert "workplace so that they may actively participate in the" in text
+    assert "protection and promotion of their workplace rights" in text
+
+
 def test_a_cover_page_titles_the_document_and_holds_no_headings() -> None:
     cover = Page()
     cover.text(240, 700, "FORM 10-Q", font="Helvetica-Bold", size=15)

@@ -9,6 +9,7 @@ columns are not mistaken for text columns.
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -18,6 +19,12 @@ from .types import Line, PageContent, PageTable, Word
 DEFAULT_ROW_OVERLAP = 0.5
 """Share of the smaller height two words must overlap vertically to sit on one row
 (superscripts overlap their line by about half their height)."""
+DEFAULT_STACKED_SHARE = 0.5
+"""Share of the narrower word's width two words must share to sit one over the other."""
+DEFAULT_STACKED_SIZE = 0.25
+"""Two words that far apart in size or closer count as one over the other (a 10-point
+label over 9-point text); a superscript or subscript, at about 0.6–0.7 of its line's
+size, is never pushed onto a row of its own."""
 DEFAULT_TINY = 0.3
 """Words under this share of the body size (1-point text under a 10-point body: hidden
 ids and placeholders some generators print) make rows of their own, so they never
@@ -98,29 +105,78 @@ def cluster_rows(words: list[Word]) -> list[Row]:
 
 
 def _cluster(words: list[Word]) -> list[Row]:
-    """Group words into rows by vertical overlap with the row's tallest word."""
+    """Group words into rows by vertical overlap with the row's tallest word — never two
+    lines of one column: a word set over or under a word already in the row, at its own
+    baseline, starts a row of its own (see `_another_line`)."""
     rows: list[Row] = []
     open_rows: list[Row] = []
+    placed: dict[int, _Placed] = {}
     for word in sorted(words, key=lambda w: (w.bottom, w.x0)):
         height = max(word.bottom - word.top, 0.1)
         target = None
         for row in reversed(open_rows[-12:]):
             overlap = min(row.bottom, word.bottom) - max(row.top, word.top)
-            if overlap >= DEFAULT_ROW_OVERLAP * min(height, row.bottom - row.top):
+            if overlap >= DEFAULT_ROW_OVERLAP * min(height, row.bottom - row.top) and not placed[
+                id(row)
+            ].another_line(word):
                 target = row
                 break
         if target is None:
             target = Row([word], word.top, word.bottom)
             rows.append(target)
             open_rows.append(target)
+            placed[id(target)] = _Placed()
+            placed[id(target)].add(word)
             continue
         target.words.append(word)
+        placed[id(target)].add(word)
         if height > target.bottom - target.top:
             target.top, target.bottom = word.top, word.bottom
     for row in rows:
         row.words.sort(key=lambda w: w.x0)
     rows.sort(key=lambda r: r.top)
     return rows
+
+
+class _Placed:
+    """A row's words by left edge, to find the ones a new word would sit over.
+
+    The row's box grows to its tallest word, so a larger word beside a column of
+    smaller, tightly set lines (an 11-point title beside 9-point italics) overlapped two
+    of those lines by half their height each, and they read as one, word by word
+    interleaved ("The workplace Secretary's so that vision they…").
+    """
+
+    __slots__ = ("lefts", "words")
+
+    def __init__(self) -> None:
+        self.lefts: list[float] = []
+        self.words: list[Word] = []
+
+    def add(self, word: Word) -> None:
+        index = bisect.bisect_right(self.lefts, word.x0)
+        self.lefts.insert(index, word.x0)
+        self.words.insert(index, word)
+
+    def another_line(self, word: Word) -> bool:
+        """Whether `word` sits over or under a word of the row, of about its size, on a
+        baseline of its own (the two words nearest before its right edge are checked:
+        the row's words do not overlap one another)."""
+        index = bisect.bisect_left(self.lefts, word.x1)
+        return any(_stacked(word, self.words[i]) for i in range(max(index - 2, 0), index))
+
+
+def _stacked(a: Word, b: Word) -> bool:
+    """Two words of like size (see `DEFAULT_STACKED_SIZE`), one over the other: they
+    share most of the narrower one's width but less than half of the shorter one's
+    height."""
+    across = min(a.x1, b.x1) - max(a.x0, b.x0)
+    if across <= DEFAULT_STACKED_SHARE * min(a.x1 - a.x0, b.x1 - b.x0):
+        return False
+    if abs(a.size - b.size) > DEFAULT_STACKED_SIZE * max(a.size, b.size):
+        return False
+    down = min(a.bottom, b.bottom) - max(a.top, b.top)
+    return down < DEFAULT_ROW_OVERLAP * min(a.bottom - a.top, b.bottom - b.top)
 
 
 def _column_span(rows: list[Row], min_width: float) -> list[Row]:
