@@ -340,6 +340,27 @@ def test_a_larger_title_beside_tightly_set_lines_does_not_merge_them() -> None:
     assert "protection and promotion of their workplace rights" in text
 
 
+def test_a_column_of_labels_over_short_texts_is_still_a_column() -> None:
+    """The agency plans' stakeholder pages: prose at the left, at the right short bold
+    labels each over two or three lines of text. Only 43% of the right column's rows
+    fill it (the rule wanted half), so no gutter was found and each row was read
+    across both columns ("…bilateral and multilat- partner nations and promote…")."""
+    page = Page()
+    left = [f"Left sentence {i:02d} runs across its whole column." for i in range(14)]
+    page.lines(72, 700, left, size=9, leading=11)
+    full = "Right column text that fills this column right to its edge"
+    right = []
+    for block in range(2):
+        right += [f"Label {block} :", full, full, "and a short end."]
+        right += [f"Other {block} :", full, "and a short end."]
+    page.lines(320, 700, right, size=9, leading=11)
+    document = _read([page])
+    text = " ".join(
+        b.text for s in document.sections() for b in s.blocks if isinstance(b, Paragraph)
+    )
+    assert " ".join(left) in text
+
+
 def test_a_cover_page_titles_the_document_and_holds_no_headings() -> None:
     cover = Page()
     cover.text(240, 700, "FORM 10-Q", font="Helvetica-Bold", size=15)

@@ -65,6 +65,10 @@ the line gap (a few tight pairs in double-spaced text are not its line gap)."""
 DEFAULT_COLUMN_FULL_ROWS = 0.5
 """Share of a column's rows that must fill at least 70% of its width (wrapped prose
 does; the cells of a borderless table vary too much)."""
+DEFAULT_COLUMN_FULL_ROWS_BESIDE = 0.4
+"""The same share for the other column, beside one that reaches `DEFAULT_COLUMN_FULL_ROWS`:
+a column of short labels, each over a few lines of text (the agency plans' stakeholder
+pages: 42–48 %), is still a column; read across, its lines glued to the other's."""
 
 
 @dataclass(slots=True)
@@ -253,15 +257,16 @@ def _side_rows(rows: list[Row], lo: float, hi: float) -> list[tuple[float, float
     return out
 
 
-def _prose_like(side: list[tuple[float, float, int]]) -> bool:
+def _full_share(side: list[tuple[float, float, int]]) -> float | None:
+    """The share of a side's rows that fill 70% of its width, or None when the side is
+    not prose at all (too few rows, too few words per row)."""
     if len(side) < DEFAULT_COLUMN_MIN_ROWS:
-        return False
+        return None
     if sum(n for _, _, n in side) / len(side) < DEFAULT_COLUMN_MIN_WORDS:
-        return False
+        return None
     left = min(x0 for x0, _, _ in side)
     width = max(x1 for _, x1, _ in side) - left
-    full = sum(1 for _, x1, _ in side if x1 - left >= 0.7 * width)
-    return full >= DEFAULT_COLUMN_FULL_ROWS * len(side)
+    return sum(1 for _, x1, _ in side if x1 - left >= 0.7 * width) / len(side)
 
 
 def _is_text_gutter(rows: list[Row], gutter: tuple[float, float]) -> bool:
@@ -271,9 +276,14 @@ def _is_text_gutter(rows: list[Row], gutter: tuple[float, float]) -> bool:
     ]
     if len(both) < DEFAULT_COLUMN_MIN_ROWS:
         return False
-    return _prose_like(_side_rows(both, float("-inf"), g0)) and _prose_like(
-        _side_rows(both, g1, float("inf"))
-    )
+    shares = [
+        _full_share(_side_rows(both, float("-inf"), g0)),
+        _full_share(_side_rows(both, g1, float("inf"))),
+    ]
+    if None in shares:
+        return False
+    weaker, stronger = sorted(share or 0.0 for share in shares)
+    return stronger >= DEFAULT_COLUMN_FULL_ROWS and weaker >= DEFAULT_COLUMN_FULL_ROWS_BESIDE
 
 
 def _crosses(x0: float, x1: float, gutters: list[tuple[float, float]]) -> bool:
