@@ -361,6 +361,18 @@ def test_a_column_of_labels_over_short_texts_is_still_a_column() -> None:
     assert " ".join(left) in text
 
 
+def test_a_heading_wrapped_after_a_hyphen_keeps_the_compound() -> None:
+    """OPM's report wraps `…research and data-` / `driven human resource management`: the
+    heading read `data- driven` in the path of each of its 21 chunks."""
+    page = Page()
+    page.text(72, 720, "Goal 3: Lead research and data-", font="Helvetica-Bold", size=14)
+    page.text(72, 703, "driven resource management", font="Helvetica-Bold", size=14)
+    page.lines(72, 680, BODY, size=10, leading=12)
+    assert "Goal 3: Lead research and data-driven resource management" in [
+        section.title for section in _read([page]).sections()
+    ]
+
+
 def test_a_cover_page_titles_the_document_and_holds_no_headings() -> None:
     cover = Page()
     cover.text(240, 700, "FORM 10-Q", font="Helvetica-Bold", size=15)

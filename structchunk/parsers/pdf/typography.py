@@ -72,6 +72,7 @@ _ENDS_LIKE_SENTENCE = re.compile(r"[.,;:]$")
 _FORM_MARKS = frozenset("☐☑☒□■✓✔")
 _LABEL_VALUE = re.compile(r"^[^:]{1,40}:\s+\S")
 _PARENTHESISED = re.compile(r"^\(.*\)$")
+_HYPHEN_AT_END = re.compile(r"[^\W\d_]-$")
 
 Style = tuple[float, bool, bool]
 
@@ -396,10 +397,15 @@ def _heading_style(line: Line, centred: bool) -> HeadingStyle:
 
 
 def merge_lines(lines: list[Line]) -> Line:
-    """A heading printed over several lines, as one line (the first, extended)."""
+    """A heading printed over several lines, as one line (the first, extended). A line
+    ending in a hyphen after a letter, before a lower-case word, is glued to it with the
+    hyphen kept: headings are set ragged, so the hyphen is the word's own
+    (`data-` / `driven` is `data-driven`, not `data- driven`)."""
     first = lines[0]
     for other in lines[1:]:
-        first.text = f"{first.text} {other.printed()}"
+        text = other.printed()
+        glued = _HYPHEN_AT_END.search(first.text) and text[:1].islower()
+        first.text = f"{first.text}{text}" if glued else f"{first.text} {text}"
         first.x0, first.x1 = min(first.x0, other.x0), max(first.x1, other.x1)
         first.bottom = max(first.bottom, other.bottom)
         first.chars += other.chars
