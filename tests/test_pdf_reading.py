@@ -191,6 +191,27 @@ def test_a_statement_with_percentages_and_points_is_one_table() -> None:
     assert [row[0] for row in tables[0].rows] == [label for label, _, _ in rows]
 
 
+def test_a_statement_label_wrapped_after_a_hyphen_keeps_the_compound() -> None:
+    """NVIDIA's 10-Q: `…would have been anti-` / `dilutive  36  2` read `anti- dilutive`."""
+    page = Page().text(300, 700, "2022", size=9).text(380, 700, "2021", size=9)
+    rows = [
+        ("Basic", "1,234", "1,456"),
+        ("Diluted", "1,250", "1,470"),
+        ("Awards excluded as their effect would be anti-", "", ""),
+        ("dilutive", "36", "29"),
+        ("Total shares", "1,286", "1,499"),
+    ]
+    y = 685.0
+    for label, current, prior in rows:
+        page.text(72, y, label, size=9)
+        for right, value in ((320.0, current), (400.0, prior)):
+            if value:
+                page.text(right - 5.0 * len(value), y, value, size=9)
+        y -= 12
+    tables = [b for s in _read([page]).sections() for b in s.blocks if isinstance(b, Table)]
+    assert ["Awards excluded as their effect would be anti-dilutive", "36", "29"] in tables[0].rows
+
+
 def test_every_piece_of_a_split_statement_repeats_the_column_headers() -> None:
     data = pdf_bytes([_statement(Page(), 700)])
     chunks = list(iter_chunks_from_bytes(data, "s.pdf", "pdf", ChunkOptions(max_tokens=48)))

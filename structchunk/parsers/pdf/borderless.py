@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from .cleanup import CLOSERS, CURRENCY_SIGNS, clean_text, is_bare_number
+from .tables import cell_text
 from .types import PageTable, Word
 
 DEFAULT_MIN_ROWS = 3
@@ -297,7 +298,7 @@ def _build(
                 cells[column] = f"{cells[column]} {phrase.text}".strip()
         label = " ".join(label_parts)
         if body and label[:1].islower() and not any(body[-1][1:]):
-            body[-1] = [f"{body[-1][0]} {label}".strip(), *cells]  # a wrapped label
+            body[-1] = [cell_text(f"{body[-1][0]}\n{label}"), *cells]  # a wrapped label
             continue
         body.append([label, *cells])
     head = _header_cells(parsed, header, columns)
