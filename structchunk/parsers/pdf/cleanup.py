@@ -238,6 +238,11 @@ def starts_lower(text: str) -> bool:
     return bool(text) and text[0].islower()
 
 
+def ends_in_hyphen(text: str) -> bool:
+    """The line ends in a hyphen right after a letter (`infor-`, `data-`)."""
+    return bool(_HYPHEN_END.search(text))
+
+
 _NORM = re.compile(r"[\W_]+")
 
 

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cleanup import BULLET_GLYPHS, font_family, match_key
+from .cleanup import BULLET_GLYPHS, ends_in_hyphen, font_family, match_key, starts_lower
 from .layout import DEFAULT_PARAGRAPH_GAP
 from .levels import HeadingStyle, assign_levels, numbering
 from .types import Line, PageContent
@@ -72,7 +72,6 @@ _ENDS_LIKE_SENTENCE = re.compile(r"[.,;:]$")
 _FORM_MARKS = frozenset("☐☑☒□■✓✔")
 _LABEL_VALUE = re.compile(r"^[^:]{1,40}:\s+\S")
 _PARENTHESISED = re.compile(r"^\(.*\)$")
-_HYPHEN_AT_END = re.compile(r"[^\W\d_]-$")
 
 Style = tuple[float, bool, bool]
 
@@ -404,7 +403,7 @@ def merge_lines(lines: list[Line]) -> Line:
     first = lines[0]
     for other in lines[1:]:
         text = other.printed()
-        glued = _HYPHEN_AT_END.search(first.text) and text[:1].islower()
+        glued = ends_in_hyphen(first.text) and starts_lower(text)
         first.text = f"{first.text}{text}" if glued else f"{first.text} {text}"
         first.x0, first.x1 = min(first.x0, other.x0), max(first.x1, other.x1)
         first.bottom = max(first.bottom, other.bottom)
