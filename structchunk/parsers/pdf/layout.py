@@ -111,35 +111,31 @@ def cluster_rows(words: list[Word]) -> list[Row]:
 def _cluster(words: list[Word]) -> list[Row]:
     """Group words into rows by vertical overlap with the row's tallest word — never two
     lines of one column: a word set over or under a word already in the row, at its own
-    baseline, starts a row of its own (see `_another_line`)."""
-    rows: list[Row] = []
-    open_rows: list[Row] = []
-    placed: dict[int, _Placed] = {}
+    baseline, starts a row of its own (see `_Placed.another_line`)."""
+    rows: list[tuple[Row, _Placed]] = []
     for word in sorted(words, key=lambda w: (w.bottom, w.x0)):
         height = max(word.bottom - word.top, 0.1)
         target = None
-        for row in reversed(open_rows[-12:]):
+        for row, placed in reversed(rows[-12:]):
             overlap = min(row.bottom, word.bottom) - max(row.top, word.top)
-            if overlap >= DEFAULT_ROW_OVERLAP * min(height, row.bottom - row.top) and not placed[
-                id(row)
-            ].another_line(word):
-                target = row
+            if overlap >= DEFAULT_ROW_OVERLAP * min(
+                height, row.bottom - row.top
+            ) and not placed.another_line(word):
+                target = row, placed
                 break
         if target is None:
-            target = Row([word], word.top, word.bottom)
+            target = Row([], word.top, word.bottom), _Placed()
             rows.append(target)
-            open_rows.append(target)
-            placed[id(target)] = _Placed()
-            placed[id(target)].add(word)
-            continue
-        target.words.append(word)
-        placed[id(target)].add(word)
-        if height > target.bottom - target.top:
-            target.top, target.bottom = word.top, word.bottom
-    for row in rows:
+        row, placed = target
+        row.words.append(word)
+        placed.add(word)
+        if height > row.bottom - row.top:
+            row.top, row.bottom = word.top, word.bottom
+    out = [row for row, _ in rows]
+    for row in out:
         row.words.sort(key=lambda w: w.x0)
-    rows.sort(key=lambda r: r.top)
-    return rows
+    out.sort(key=lambda r: r.top)
+    return out
 
 
 class _Placed:
@@ -291,7 +287,8 @@ def _crosses(x0: float, x1: float, gutters: list[tuple[float, float]]) -> bool:
     return any(x0 < (g0 + g1) / 2 < x1 for g0, g1 in gutters)
 
 
-def _column(x0: float, x1: float, gutters: list[tuple[float, float]]) -> int:
+def column_of(x0: float, x1: float, gutters: list[tuple[float, float]]) -> int:
+    """The column (0 = leftmost) a box's centre lies in."""
     center = (x0 + x1) / 2
     return sum(1 for g0, g1 in gutters if center > (g0 + g1) / 2)
 
@@ -318,11 +315,11 @@ def regions(rows: list[Row], gutters: list[tuple[float, float]]) -> list[list[Ro
         if not band:
             band.extend([] for _ in range(len(gutters) + 1))
         if row.table:
-            band[_column(row.x0, row.x1, gutters)].append(row)
+            band[column_of(row.x0, row.x1, gutters)].append(row)
             continue
         parts: dict[int, list[Word]] = {}
         for word in row.words:
-            parts.setdefault(_column(word.x0, word.x1, gutters), []).append(word)
+            parts.setdefault(column_of(word.x0, word.x1, gutters), []).append(word)
         for index, words in sorted(parts.items()):
             band[index].append(Row(words, row.top, row.bottom))
     close_band()

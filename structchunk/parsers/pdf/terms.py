@@ -12,7 +12,7 @@ their paragraphs run longer, and neither column is much longer than the other.
 
 from __future__ import annotations
 
-from .layout import Row, is_spanning, join_words
+from .layout import Row, column_of, is_spanning, join_words
 from .tables import cell_text
 from .types import PageTable, Word
 
@@ -25,7 +25,6 @@ DEFAULT_DEFINITION_SHARE = 1.5
 DEFAULT_ENTRY_GAP = 0.25
 """Extra gap, in font sizes, over the band's usual line gap that starts an entry on the
 row right after the last line of the one before (a 10-Q's metrics: 0.37 em)."""
-
 DEFAULT_BLANK_LINE = 1.0
 """A gap this many font sizes over the usual line gap ends the list (what lies below is
 not one of its entries: a page number, the next paragraph)."""
@@ -39,11 +38,10 @@ def take_term_tables(
     """The rows left, and the term tables found in them (one gutter only)."""
     if len(gutters) != 1:
         return rows, []
-    middle = (gutters[0][0] + gutters[0][1]) / 2
     used: set[int] = set()
     found = []
     for band in _bands(rows, gutters):
-        entry = _term_table([rows[i] for i in band], middle, number)
+        entry = _term_table([rows[i] for i in band], gutters, number)
         if entry is not None:
             table, taken = entry
             found.append(table)
@@ -64,9 +62,11 @@ def _bands(rows: list[Row], gutters: list[Gutter]) -> list[list[int]]:
     return [band for band in bands if len(band) > DEFAULT_MIN_TERMS]
 
 
-def _term_table(band: list[Row], middle: float, number: int) -> tuple[PageTable, range] | None:
+def _term_table(
+    band: list[Row], gutters: list[Gutter], number: int
+) -> tuple[PageTable, range] | None:
     """The band's terms and definitions as a table, with the band rows it takes."""
-    sides = [_sides(row, middle) for row in band]
+    sides = [_sides(row, gutters) for row in band]
     gaps = [b.top - a.bottom for a, b in zip(band, band[1:])]
     usual = sorted(gaps)[(len(gaps) - 1) // 2]
     starts = _entry_starts(band, sides, gaps, usual)
@@ -109,9 +109,12 @@ def _term_table(band: list[Row], middle: float, number: int) -> tuple[PageTable,
     return table, taken
 
 
-def _sides(row: Row, middle: float) -> tuple[list[Word], list[Word]]:
-    left = [w for w in row.words if (w.x0 + w.x1) / 2 < middle]
-    return left, [w for w in row.words if (w.x0 + w.x1) / 2 >= middle]
+def _sides(row: Row, gutters: list[Gutter]) -> tuple[list[Word], list[Word]]:
+    """The row's words left and right of the gutter, as `regions` splits them."""
+    sides: tuple[list[Word], list[Word]] = ([], [])
+    for word in row.words:
+        sides[column_of(word.x0, word.x1, gutters)].append(word)
+    return sides
 
 
 def _entry_starts(
