@@ -28,6 +28,14 @@ def _read(pages: list[Page]) -> Document:
     return parse(pdf_bytes(pages), "test.pdf", ParseSettings())
 
 
+def _tables(document: Document) -> list[Table]:
+    return [b for s in document.sections() for b in s.blocks if isinstance(b, Table)]
+
+
+def _paragraphs(document: Document) -> list[str]:
+    return [b.text for s in document.sections() for b in s.blocks if isinstance(b, Paragraph)]
+
+
 def _paths(document: Document) -> list[tuple[str, ...]]:
     return [section.path for section in document.sections() if section.level]
 
@@ -148,7 +156,7 @@ def _statement(page: Page, top: float) -> Page:
 
 def test_a_borderless_statement_is_a_table_with_its_column_headers() -> None:
     document = _read([_statement(Page(), 700)])
-    tables = [b for s in document.sections() for b in s.blocks if isinstance(b, Table)]
+    tables = _tables(document)
     assert len(tables) == 1
     table = tables[0]
     assert table.header == [
@@ -184,7 +192,7 @@ def test_a_statement_with_percentages_and_points_is_one_table() -> None:
             if len(parts) > 1:
                 page.text(right - 50, y, parts[0], size=9)
         y -= 12
-    tables = [b for s in _read([page]).sections() for b in s.blocks if isinstance(b, Table)]
+    tables = _tables(_read([page]))
     assert len(tables) == 1
     assert tables[0].header == [["", "October 30, 2022", "Quarter Change"]]
     assert tables[0].rows[1] == ["Gross margin", "53.6%", "10.1 pts"]
@@ -208,7 +216,7 @@ def test_a_statement_label_wrapped_after_a_hyphen_keeps_the_compound() -> None:
             if value:
                 page.text(right - 5.0 * len(value), y, value, size=9)
         y -= 12
-    tables = [b for s in _read([page]).sections() for b in s.blocks if isinstance(b, Table)]
+    tables = _tables(_read([page]))
     assert ["Awards excluded as their effect would be anti-dilutive", "36", "29"] in tables[0].rows
 
 
@@ -247,7 +255,7 @@ def test_columns_below_full_width_text_are_read_column_by_column() -> None:
     page.lines(72, 690, left, size=10, leading=12)
     page.lines(330, 690, right, size=10, leading=12)
     document = _read([page])
-    texts = [b.text for s in document.sections() for b in s.blocks if isinstance(b, Paragraph)]
+    texts = _paragraphs(document)
     joined = " ".join(texts)
     assert joined.index("Left column sentence number 10") < joined.index(
         "Right column sentence number 1 "
@@ -328,7 +336,7 @@ def test_terms_beside_their_definitions_read_term_by_term(entry_gap: float) -> N
     the terms, then all the definitions (Microsoft's 10-Q, page 34, sets its entries
     3.4 points apart)."""
     document = _read([_metrics_page(entry_gap)])
-    tables = [b for s in document.sections() for b in s.blocks if isinstance(b, Table)]
+    tables = _tables(document)
     assert len(tables) == 1
     assert tables[0].rows == [[term, " ".join(lines)] for term, lines in METRICS]
     assert tables[0].header == []
@@ -354,9 +362,7 @@ def test_a_larger_title_beside_tightly_set_lines_does_not_merge_them() -> None:
     ]
     page.lines(330, 701, right, font="Helvetica-Oblique", size=9, leading=9)
     document = _read([page])
-    text = " ".join(
-        b.text for s in document.sections() for b in s.blocks if isinstance(b, Paragraph)
-    )
+    text = " ".join(_paragraphs(document))
     assert "workplace so that they may actively participate in the" in text
     assert "protection and promotion of their workplace rights" in text
 
@@ -376,9 +382,7 @@ def test_a_column_of_labels_over_short_texts_is_still_a_column() -> None:
         right += [f"Other {block} :", full, "and a short end."]
     page.lines(320, 700, right, size=9, leading=11)
     document = _read([page])
-    text = " ".join(
-        b.text for s in document.sections() for b in s.blocks if isinstance(b, Paragraph)
-    )
+    text = " ".join(_paragraphs(document))
     assert " ".join(left) in text
 
 
@@ -428,7 +432,7 @@ def test_words_in_ruled_table_cells_are_not_glued() -> None:
     page.text(76, 685, "Measure", size=9).text(276, 685, "Status", size=9)
     page.text(76, 655, "Leveraging the Best Evidence", size=9).text(276, 655, "On track", size=9)
     page.lines(72, 600, BODY, size=9)
-    tables = [b for s in _read([page]).sections() for b in s.blocks if isinstance(b, Table)]
+    tables = _tables(_read([page]))
     assert tables and tables[0].rows == [["Leveraging the Best Evidence", "On track"]]
 
 
