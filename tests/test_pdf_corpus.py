@@ -132,3 +132,44 @@ def test_a_10q_index_and_its_metrics_beside_their_definitions_read_right() -> No
         "Microsoft 365 Consumer subscribers",
         "The number of Microsoft 365 Consumer subscribers at end of period",
     ] in [row for table in tables for row in table.rows]
+
+
+@pytest.mark.slow
+def test_nvidias_index_goes_whole_and_covid_19_is_a_sibling_heading() -> None:
+    """NVIDIA's 10-Q: the index entries that say more than their headings (`a) Condensed
+    Consolidated Statements of Income for the three and nine months…`) stayed as a
+    chunk under a heading `TABLE OF CONTENTS Page…`; the bold heading `COVID-19`, being
+    in capitals, took the headings after it as its children."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    document = _read(SHARED_CORPUS / "pdf" / "sec-10q" / "2022-Q3-NVDA.pdf")
+    paths = [section.path for section in document.sections()]
+    assert not any("TABLE OF CONTENTS" in title for path in paths for title in path)
+    assert any("Statements of Income for the three" in text for text in document.dropped)
+    assert not any("COVID-19" in path[:-1] for path in paths)
+    assert any(
+        path[-2:] == ("Recent Developments, Future Objectives and Challenges", "Russia")
+        for path in paths
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("relative", "sentence"),
+    [
+        (
+            "pypdf-samples/GeoTopo-komprimiert.pdf",
+            "Das Zusammensetzen von Wegen ist nur bis auf Homotopie assoziativ",
+        ),
+        ("pdfplumber/issue-71-duplicate-chars-2.pdf", "Le TA plasmatique doit être ajusté"),
+    ],
+)
+def test_prose_between_formula_lines_is_not_taken_for_a_contents_page(
+    relative: str, sentence: str
+) -> None:
+    """Formula and plot lines ending in a number (`γ(t) = 1`, `100 5`) looked like
+    contents entries whose titles recur later, and the prose between them was dropped."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    chunks = _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS)
+    assert any(sentence in chunk.body for chunk in chunks)

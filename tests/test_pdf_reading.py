@@ -246,6 +246,74 @@ def test_a_contents_page_is_dropped_and_recorded() -> None:
     assert [s.title for s in document.sections() if s.level] == titles
 
 
+def test_contents_entries_that_match_no_heading_go_with_the_list_they_sit_in() -> None:
+    """A 10-Q's index: the first entries say more than the headings they point to and
+    match nothing, but they sit in one run with entries that do."""
+    contents = Page().text(72, 740, "TABLE OF CONTENTS", font="Helvetica-Bold", size=10)
+    contents.text(500, 724, "Page", font="Helvetica-Bold", size=9)
+    contents.text(72, 708, "PART I: FINANCIAL INFORMATION", size=9)
+    contents.text(72, 694, "Item 1. Financial Statements", size=9)
+    y = 680
+    for first, second, number in [
+        ("a) Condensed Statements of Income for the three and nine", "months ended 2022", "3"),
+        ("b) Condensed Balance Sheets as of October 30, 2022 and", "January 30, 2022", "4"),
+    ]:  # wrapped, the page number on the second line
+        contents.text(72, y, first, size=9)
+        contents.text(72, y - 12, second, size=9).text(505, y - 12, number, size=9)
+        y -= 28
+    items = ["Item 2. Results of Operations", "Item 3. Market Risk", "Item 4. Controls"]
+    for index, title in enumerate(items):
+        contents.text(72, y, title, size=9).text(505, y, str(5 + index), size=9)
+        y -= 14
+    body_pages = []
+    for title in ["CONDENSED STATEMENTS OF INCOME", *items]:
+        page = Page().text(72, 720, title, font="Helvetica-Bold", size=12)
+        page.lines(72, 690, BODY, size=9, leading=11)
+        body_pages.append(page)
+    document = _read([contents, *body_pages])
+    text = " ".join(_paragraphs(document)) + " ".join(t for p in _paths(document) for t in p)
+    assert "Condensed Statements of Income for the three" not in text
+    assert "TABLE OF CONTENTS" not in text
+    assert any("a) Condensed Statements of Income" in t for t in document.dropped)
+
+
+def test_formula_lines_ending_in_numbers_are_no_contents_entries() -> None:
+    """Lines of a plot or formula (`100   5`, `x = 1   2`) print numbers that recur
+    later, but name no section: the prose between them stays."""
+    page = Page()
+    y = 720
+    for left, right in [("100", "5"), ("f (x) = 1", "2"), ("0", "5"), ("y = 3", "4")]:
+        page.text(72, y, left, size=9).text(300, y, right, size=9)
+        page.lines(72, y - 14, BODY[:1], size=9, leading=11)
+        y -= 40
+    later = Page()
+    later.lines(72, 720, [*BODY, "100", "0", "f (x) = 1", "y = 3"], size=9, leading=11)
+    document = _read([page, later])
+    assert sum(BODY[0] in t for t in _paragraphs(document)) >= 2
+    assert not document.dropped
+
+
+def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:
+    """`COVID-19` is written in capitals because it is a name, not to stand out: the
+    bold headings after it at the same size are its siblings, not its children."""
+    page = _filing_page(
+        720,
+        [
+            ("b", "Item 2. Management’s Discussion and Analysis"),
+            ("b", "Demand and Supply"),
+            ("p", ""),
+            ("b", "COVID-19"),
+            ("p", ""),
+            ("b", "Russia"),
+            ("p", ""),
+        ],
+    )
+    titles = [path[1:] for path in _paths(_read([page]))]
+    assert ("Demand and Supply",) in titles
+    assert ("COVID-19",) in titles
+    assert ("Russia",) in titles
+
+
 def test_columns_below_full_width_text_are_read_column_by_column() -> None:
     page = Page()
     wide = "This paragraph runs across the whole width of the page before the columns start."

@@ -32,8 +32,12 @@ DEFAULT_PREFIX_SHARE = 0.6
 of the entry's title."""
 DEFAULT_TITLE_LINES = 4
 """How many lines above the first entry may hold the list's own title (`Contents`)."""
+DEFAULT_WRAPPED_LINES = 3
+"""How many lines without a page number may sit between two entries of one list (a long
+title wrapped, a part label)."""
 
 _LEADERS = re.compile(r"(?:\s*\.){4,}\s*(?:[\dIVXLCivxlc]{1,5})?\s*$")
+_WORD = re.compile(r"[^\W\d_]{3,}")
 _TRAILING_NUMBER = re.compile(r"\s+\d{1,4}\s*$")
 _LIST_TITLES = re.compile(
     r"^(?:table of contents|contents|index|page|pages|list of (?:figures|tables|exhibits)"
@@ -46,10 +50,16 @@ def _entry_title(line: Line) -> str | None:
     """The title of a contents entry, or None when the line is not one."""
     text = line.printed()
     if _LEADERS.search(text):
-        return _LEADERS.sub("", text)
+        return _titled(_LEADERS.sub("", text))
     if line.cells > 1 and _TRAILING_NUMBER.search(text):
-        return _TRAILING_NUMBER.sub("", text)
+        return _titled(_TRAILING_NUMBER.sub("", text))
     return None
+
+
+def _titled(title: str) -> str | None:
+    """`title` when it holds a word: a formula's or a plot's line ending in a number
+    (`γ(t) = 1`, `100 5`) is printed again in the next formula, but names no section."""
+    return title if _WORD.search(title) else None
 
 
 def _filled(row: list[str]) -> list[str]:
@@ -59,7 +69,7 @@ def _filled(row: list[str]) -> list[str]:
 def _row_title(row: list[str]) -> str | None:
     cells = _filled(row)
     if len(cells) >= 2 and is_bare_number(cells[-1]):
-        return " ".join(cells[:-1])
+        return _titled(" ".join(cells[:-1]))
     return None
 
 
@@ -142,12 +152,44 @@ def _matched_entries(page: PageContent, later: _LaterText) -> list[tuple[int, in
     return out
 
 
+def _is_entry(item: Item) -> bool:
+    """Whether an item is a line shaped like a contents entry, matched or not: ending in
+    leaders or a page number set apart. (A table is only taken when matched: a statement
+    ending in figures is shaped like one too.)"""
+    return isinstance(item, Line) and _entry_title(item) is not None
+
+
 def _span(page: PageContent, matched: list[int]) -> set[int]:
-    """The matched entries, what lies between them, and the list's title lines above."""
-    first, last = matched[0], matched[-1]
+    """The matched entries, what lies between them, the unmatched entries run on from
+    them, and the list's title lines above.
+
+    Entries whose titles say more than the headings they point to
+    (`a) Condensed Consolidated Statements of Income for the three and nine months
+    ended…` for `CONDENSED CONSOLIDATED STATEMENTS OF INCOME`) match nothing, but in a
+    run of entries next to matched ones they are the same list."""
+    first = _run_end(page.items, matched[0], -1)
+    last = _run_end(page.items, matched[-1], 1)
     top = first
     for index in range(first - 1, max(first - 1 - DEFAULT_TITLE_LINES, -1), -1):
-        item = page.items[index]
-        if isinstance(item, Line) and _LIST_TITLES.match(item.printed().strip()):
+        if _is_list_title(page.items[index]):
             top = index
+    while top > 0 and top < first and _is_list_title(page.items[top - 1]):
+        top -= 1  # `Table of Contents` over `Page`
     return set(range(top, last + 1))
+
+
+def _run_end(items: list[Item], start: int, step: int) -> int:
+    """The farthest entry reached from `start` in direction `step` through gaps of at
+    most `DEFAULT_WRAPPED_LINES` items that are not entries."""
+    end, index, gap = start, start + step, 0
+    while 0 <= index < len(items) and gap <= DEFAULT_WRAPPED_LINES:
+        if _is_entry(items[index]):
+            end, gap = index, 0
+        else:
+            gap += 1
+        index += step
+    return end
+
+
+def _is_list_title(item: Item) -> bool:
+    return isinstance(item, Line) and bool(_LIST_TITLES.match(item.printed().strip()))

@@ -81,7 +81,11 @@ def _style(line: Line) -> Style:
 
 
 def _caps(text: str) -> bool:
-    letters = [ch for ch in text if ch.isalpha()]
+    """Whether a line is set in capitals. Words holding a digit are left out: they are
+    names and codes written in capitals anyway (`COVID-19`, `10-Q`, `H100`), so a heading
+    `COVID-19` is as plain as its sibling `Russia`."""
+    words = [word for word in text.split() if not any(ch.isdigit() for ch in word)]
+    letters = [ch for word in words for ch in word if ch.isalpha()]
     return len(letters) >= 4 and all(ch.isupper() for ch in letters)
 
 
