@@ -293,6 +293,24 @@ def test_formula_lines_ending_in_numbers_are_no_contents_entries() -> None:
     assert not document.dropped
 
 
+def test_a_contents_list_never_runs_through_a_paragraph() -> None:
+    """Lines shaped like entries whose titles recur later, far apart on a page: the
+    paragraphs between them are text, not part of a list."""
+    page = Page()
+    y = 720
+    for title, number in [("Methods", "2"), ("Results", "3"), ("Discussion", "4")]:
+        page.text(72, y, title, size=9).text(505, y, number, size=9)
+        y = page.lines(72, y - 14, BODY * 2, size=9, leading=11) - 14
+    later = []
+    for title in ["Methods", "Results", "Discussion"]:
+        body = Page().text(72, 720, title, font="Helvetica-Bold", size=12)
+        body.lines(72, 690, BODY, size=9, leading=11)
+        later.append(body)
+    dropped = _read([page, *later]).dropped
+    assert {"Methods 2", "Results 3", "Discussion 4"} <= set(dropped)
+    assert not any(BODY[1] in text for text in dropped)
+
+
 def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:
     """`COVID-19` is written in capitals because it is a name, not to stand out: the
     bold headings after it at the same size are its siblings, not its children."""

@@ -1,13 +1,13 @@
 """Contents pages and lists of figures: navigation that repeats the headings that follow.
 
 An entry is a line ending in dot leaders and/or a page number set apart by a gap (or a
-table row whose last cell is a page number), whose title is printed again on a later
-page. Where a page holds at least `DEFAULT_MIN_ENTRIES` such entries, they are dropped,
-with the lines between them and the `Contents`/`Page` titles just above: chunked, they
-would only echo the document's headings with numbers, and win retrieval for questions
-about the sections they name. A page that goes on with the entries of the page before
-needs only one. Entries whose title is printed nowhere else stay: they are not known to
-be navigation.
+table row whose last cell is a page number), whose title — words, not a formula — is
+printed again on a later page. Where a page holds at least `DEFAULT_MIN_ENTRIES` such
+entries, the runs of entries around them are dropped, with the `Contents`/`Page`
+titles just above: chunked, they would only echo the document's headings with numbers,
+and win retrieval for questions about the sections they name. A page that goes on with
+the entries of the page before needs only one. Entries whose title is printed nowhere
+else stay unless they sit in such a run: alone they are not known to be navigation.
 """
 
 from __future__ import annotations
@@ -160,35 +160,34 @@ def _is_entry(item: Item) -> bool:
 
 
 def _span(page: PageContent, matched: list[int]) -> set[int]:
-    """The matched entries, what lies between them, the unmatched entries run on from
-    them, and the list's title lines above.
+    """The runs of entries that hold a matched one, with the list's title lines above.
 
-    Entries whose titles say more than the headings they point to
-    (`a) Condensed Consolidated Statements of Income for the three and nine months
-    ended…` for `CONDENSED CONSOLIDATED STATEMENTS OF INCOME`) match nothing, but in a
-    run of entries next to matched ones they are the same list."""
-    first = _run_end(page.items, matched[0], -1)
-    last = _run_end(page.items, matched[-1], 1)
-    top = first
-    for index in range(first - 1, max(first - 1 - DEFAULT_TITLE_LINES, -1), -1):
-        if _is_list_title(page.items[index]):
-            top = index
-    while top > 0 and top < first and _is_list_title(page.items[top - 1]):
-        top -= 1  # `Table of Contents` over `Page`
-    return set(range(top, last + 1))
-
-
-def _run_end(items: list[Item], start: int, step: int) -> int:
-    """The farthest entry reached from `start` in direction `step` through gaps of at
-    most `DEFAULT_WRAPPED_LINES` items that are not entries."""
-    end, index, gap = start, start + step, 0
-    while 0 <= index < len(items) and gap <= DEFAULT_WRAPPED_LINES:
-        if _is_entry(items[index]):
-            end, gap = index, 0
+    A run is entries with at most `DEFAULT_WRAPPED_LINES` other lines between each two
+    (a long title wrapped, a part label). Unmatched entries in a run are the same list:
+    their titles say more than the headings they point to (`a) Condensed Consolidated
+    Statements of Income for the three and nine months ended…` for `CONDENSED
+    CONSOLIDATED STATEMENTS OF INCOME`). Text farther from any entry stays, however many
+    entries the page holds: a list never runs through a paragraph."""
+    known = set(matched)
+    entries = [i for i, item in enumerate(page.items) if i in known or _is_entry(item)]
+    runs: list[list[int]] = []
+    for index in entries:
+        if runs and index - runs[-1][-1] - 1 <= DEFAULT_WRAPPED_LINES:
+            runs[-1].append(index)
         else:
-            gap += 1
-        index += step
-    return end
+            runs.append([index])
+    drop: set[int] = set()
+    for run in runs:
+        if known.isdisjoint(run):
+            continue
+        top = first = run[0]
+        for index in range(first - 1, max(first - 1 - DEFAULT_TITLE_LINES, -1), -1):
+            if _is_list_title(page.items[index]):
+                top = index
+        while 0 < top < first and _is_list_title(page.items[top - 1]):
+            top -= 1  # `Table of Contents` over `Page`
+        drop.update(range(top, run[-1] + 1))
+    return drop
 
 
 def _is_list_title(item: Item) -> bool:
