@@ -135,11 +135,12 @@ def test_a_10q_index_and_its_metrics_beside_their_definitions_read_right() -> No
 
 
 @pytest.mark.slow
-def test_nvidias_index_goes_whole_and_covid_19_is_a_sibling_heading() -> None:
+def test_nvidias_index_goes_whole_and_its_headings_nest_right() -> None:
     """NVIDIA's 10-Q: the index entries that say more than their headings (`a) Condensed
     Consolidated Statements of Income for the three and nine months…`) stayed as a
     chunk under a heading `TABLE OF CONTENTS Page…`; the bold heading `COVID-19`, being
-    in capitals, took the headings after it as its children."""
+    in capitals, took the headings after it as its children; the balance sheet, its
+    title over `(In millions)` in the same bold, sat under the statement before it."""
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
     document = _read(SHARED_CORPUS / "pdf" / "sec-10q" / "2022-Q3-NVDA.pdf")
@@ -151,6 +152,7 @@ def test_nvidias_index_goes_whole_and_covid_19_is_a_sibling_heading() -> None:
         path[-2:] == ("Recent Developments, Future Objectives and Challenges", "Russia")
         for path in paths
     )
+    assert any(path[-1] == "CONDENSED CONSOLIDATED BALANCE SHEETS" for path in paths)
 
 
 @pytest.mark.slow

@@ -311,6 +311,17 @@ def test_a_contents_list_never_runs_through_a_paragraph() -> None:
     assert not any(BODY[1] in text for text in dropped)
 
 
+def test_a_statement_title_over_its_units_line_is_a_heading() -> None:
+    """`CONDENSED CONSOLIDATED BALANCE SHEETS` over `(In millions)` in the same bold:
+    the qualifier in parentheses does not make the title a run of bold text."""
+    page = _filing_page(720, [("b", "Item 1. Financial Statements"), ("p", "")])
+    page.text(72, 640, "CONDENSED CONSOLIDATED BALANCE SHEETS", font="Helvetica-Bold", size=9)
+    page.text(72, 629, "(In millions)", font="Helvetica-Bold", size=9)
+    page.lines(72, 610, BODY, size=9, leading=11)
+    paths = _paths(_read([page]))
+    assert ("Item 1. Financial Statements", "CONDENSED CONSOLIDATED BALANCE SHEETS") in paths
+
+
 def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:
     """`COVID-19` is written in capitals because it is a name, not to stand out: the
     bold headings after it at the same size are its siblings, not its children."""
