@@ -264,7 +264,7 @@ def _apart(a: Line | None, b: Line | None, doc: _Document, above: bool) -> bool:
     if not above and _continues_text(b):
         return False  # the text goes on: a bold start of a paragraph
     if not above and _PARENTHESISED.match(b.printed()):
-        return True  # a title's qualifier: `CONDENSED CONSOLIDATED BALANCE SHEETS` / `(In millions)`
+        return True  # a title's qualifier: `BALANCE SHEETS` over `(In millions)`
     return _style(a) != _style(b)
 
 
