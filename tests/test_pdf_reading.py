@@ -10,7 +10,7 @@ from pdf_factory import Page, pdf_bytes
 
 from structchunk import ChunkOptions, chunk_text
 from structchunk.api import iter_chunks_from_bytes
-from structchunk.document import Document, Paragraph, Table
+from structchunk.document import Document, ListBlock, Paragraph, Table
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.layout import Row, find_gutters
@@ -320,6 +320,50 @@ def test_a_statement_title_over_its_units_line_is_a_heading() -> None:
     page.lines(72, 610, BODY, size=9, leading=11)
     paths = _paths(_read([page]))
     assert ("Item 1. Financial Statements", "CONDENSED CONSOLIDATED BALANCE SHEETS") in paths
+
+
+@pytest.mark.parametrize(("bullet_x", "text_x"), [(72, 82), (90, 100)])
+def test_a_list_item_wrapped_left_of_its_text_stays_one_item(
+    bullet_x: float, text_x: float
+) -> None:
+    """Items wrapped flush with their bullet, or with the column edge when the bullet
+    is indented (NARA's plan, the Federal Register): the wrapped line goes on with the
+    item's sentence instead of becoming a paragraph of its own."""
+    page = Page()
+    page.lines(72, 740, BODY, size=10, leading=12)
+    items = [
+        (
+            "NARA will ensure that 85 percent of holdings are processed, meeting",
+            "minimum standards for physical and intellectual control at all times.",
+        ),
+        (
+            "By FY 2026, NARA will engage underserved communities to provide enhanced",
+            "description of 16 million pages and 364,000 digital images.",
+        ),
+    ]
+    y = 690
+    for first, wrapped in items:
+        page.text(bullet_x, y, "•", size=10).text(text_x, y, first, size=10)
+        page.text(72, y - 12, wrapped, size=10)
+        y -= 24
+    page.lines(72, y - 10, BODY, size=10, leading=12)
+    document = _read([page])
+    lists = [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
+    assert [[item.text for item in block.items] for block in lists] == [
+        [f"{first} {wrapped}" for first, wrapped in items]
+    ]
+
+
+def test_a_capitalised_line_flush_left_after_an_item_is_the_text_after_the_list() -> None:
+    page = Page()
+    page.text(72, 700, "•", size=10).text(82, 700, "Search and news advertising", size=10)
+    page.text(72, 688, "The segments are described in the notes that follow.", size=10)
+    document = _read([page])
+    lists = [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
+    assert [[item.text for item in block.items] for block in lists] == [
+        ["Search and news advertising"]
+    ]
+    assert "The segments are described in the notes that follow." in _paragraphs(document)
 
 
 def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:

@@ -17,6 +17,7 @@ from .cleanup import (
     BULLET_GLYPHS,
     Vocabulary,
     bullet_marker,
+    ends_in_hyphen,
     ends_sentence,
     match_key,
     starts_lower,
@@ -163,9 +164,14 @@ class BlockWriter:
         return match_key(line.printed()) == match_key(" ".join(table.header[0]))
 
     def _in_item(self, prev: Line, line: Line) -> bool:
-        """Add `line` to the open list item when it sits under the item's text."""
+        """Add `line` to the open list item when it sits under the item's text, or under
+        its marker carrying on a sentence (an item wrapped flush with its bullet)."""
         item = self.items[-1]
-        if item.contents or line.x0 < item.text_x - 0.5 * max(line.size, 1.0):
+        if item.contents:
+            return False
+        if line.x0 < item.text_x - 0.5 * max(line.size, 1.0) and not self._wraps_under_marker(
+            item, prev, line
+        ):
             return False
         if prev.page != line.page or prev.region != line.region:
             if not self._follows(prev, line):
@@ -175,6 +181,19 @@ class BlockWriter:
             item.lines = []
         item.lines.append(line)
         return True
+
+    def _wraps_under_marker(self, item: _Item, prev: Line, line: Line) -> bool:
+        """A line left of the item's text, right below the item's last line, that goes on
+        with its sentence: starting in lower case (the item wrapped flush with its bullet,
+        or with the column edge when the bullet is indented), or set flush with the
+        marker after a line ending mid-clause (`,` `;` or a hyphen). A capitalised line
+        there is the text after the list."""
+        if prev.page != line.page or prev.region != line.region or self._gap_break(prev, line):
+            return False
+        if starts_lower(line.text):
+            return True
+        mid_clause = prev.text.rstrip().endswith((",", ";")) or ends_in_hyphen(prev.text)
+        return mid_clause and line.x0 >= item.marker_x - 0.5 * max(line.size, 1.0)
 
     def add_item(self, line: Line) -> None:
         self.flush_code()
