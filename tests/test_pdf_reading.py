@@ -366,6 +366,22 @@ def test_a_capitalised_line_flush_left_after_an_item_is_the_text_after_the_list(
     assert "The segments are described in the notes that follow." in _paragraphs(document)
 
 
+def test_a_footnote_mark_stays_in_its_line_beside_a_column_set_higher() -> None:
+    """Two columns whose baselines differ by half a line (the Federal Register): a
+    superscript mark in the left column overlapped the right column's row above before
+    its own line's, and became a line of its own, cutting the sentence in two."""
+    page = Page()
+    for index in range(10):
+        if index != 4:
+            page.text(72, 600 - 10 * index, f"left column line {index} of the notice", size=9)
+        page.text(330, 604.8 - 10 * index, f"right column line {index} of the notice", size=9)
+    page.text(72, 560, "attack (AOA) sensor", size=9)
+    page.text(165, 563.2, "4", size=5.8)
+    page.text(170, 560, "input to the flight", size=9)
+    text = " ".join(_paragraphs(_read([page])))
+    assert "sensor 4 input to the flight" in text
+
+
 def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:
     """`COVID-19` is written in capitals because it is a name, not to stand out: the
     bold headings after it at the same size are its siblings, not its children."""

@@ -135,7 +135,65 @@ def _cluster(words: list[Word]) -> list[Row]:
     for row in out:
         row.words.sort(key=lambda w: w.x0)
     out.sort(key=lambda r: r.top)
-    return out
+    return _reseat_small_words(out)
+
+
+DEFAULT_SMALL_WORD = 0.8
+"""A word under this share of its row's height (a superscript, a footnote mark) may be
+moved to another row it overlaps as well."""
+DEFAULT_NEAR_ROWS = 3
+"""How many rows above and below are tried for a small word."""
+DEFAULT_SMALL_WORD_APART = 2.0
+"""A small word is only moved when it stands farther than this many row heights from
+every other word of its row: next to a word (a subscript, math set in pieces) it is
+where it belongs."""
+
+
+def _reseat_small_words(rows: list[Row]) -> list[Row]:
+    """Move each small word that stands apart in its row to a row where it sits right
+    between words. Words are placed in order of their bottoms, so a superscript, whose
+    bottom is above its line's, meets first the row of another column set a little
+    higher (`sensor⁴ input` read its `4` into the right column's `Airlines
+    (Ethiopian…` and left it a line of its own), or the line above when the leading is
+    tight. A word near a word of its row (a subscript) stays."""
+    moved = False
+    for index, row in enumerate(rows):
+        height = row.bottom - row.top
+        for word in list(row.words):
+            own = word.bottom - word.top
+            if own >= DEFAULT_SMALL_WORD * height:
+                continue
+            here = _horizontal_distance(word, row)
+            if here <= DEFAULT_SMALL_WORD_APART * height:
+                continue
+            best: tuple[float, Row] | None = None
+            for other in rows[max(index - DEFAULT_NEAR_ROWS, 0) : index + DEFAULT_NEAR_ROWS + 1]:
+                if other is row or not other.words:
+                    continue
+                overlap = min(other.bottom, word.bottom) - max(other.top, word.top)
+                if overlap < DEFAULT_ROW_OVERLAP * own:
+                    continue
+                distance = _horizontal_distance(word, other, beside_only=True)
+                if distance < here / 2 and (best is None or distance < best[0]):
+                    best = distance, other
+            if best is not None:
+                row.words.remove(word)
+                best[1].words.append(word)
+                best[1].words.sort(key=lambda w: w.x0)
+                moved = True
+    if not moved:
+        return rows
+    return [row for row in rows if row.words]
+
+
+def _horizontal_distance(word: Word, row: Row, beside_only: bool = False) -> float:
+    """The gap between `word` and the nearest other word of `row` (0 when they touch;
+    infinite when there is none, or, `beside_only`, when `word` lies over one of them:
+    stacked, not beside)."""
+    gaps = [max(other.x0 - word.x1, word.x0 - other.x1) for other in row.words if other is not word]
+    if not gaps or (beside_only and min(gaps) < 0):
+        return float("inf")
+    return max(min(gaps), 0.0)
 
 
 class _Placed:
