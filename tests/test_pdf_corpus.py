@@ -175,3 +175,13 @@ def test_prose_between_formula_lines_is_not_taken_for_a_contents_page(
         pytest.skip("the shared corpus is not here")
     chunks = _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS)
     assert any(sentence in chunk.body for chunk in chunks)
+
+
+@pytest.mark.slow
+def test_a_mathematics_text_keeps_its_paragraphs_whole() -> None:
+    """GeoTopo's lines with a math symbol overlap their neighbours; measured on them,
+    the usual line gap made every plain line a paragraph of its own."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    chunks = _convert(SHARED_CORPUS / "pdf" / "pypdf-samples" / "GeoTopo-komprimiert.pdf")
+    assert any("Es beinhaltet die Mitschriften aus der Vorlesung" in c.body for c in chunks)

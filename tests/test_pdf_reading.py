@@ -13,9 +13,9 @@ from structchunk.api import iter_chunks_from_bytes
 from structchunk.document import Document, ListBlock, Paragraph, Table
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
-from structchunk.parsers.pdf.layout import Row, find_gutters
+from structchunk.parsers.pdf.layout import Row, find_gutters, usual_line_gap
 from structchunk.parsers.pdf.levels import numbering
-from structchunk.parsers.pdf.types import Word
+from structchunk.parsers.pdf.types import Line, PageContent, Word
 
 BODY = [
     "The Company designs, manufactures and markets smartphones, personal computers,",
@@ -380,6 +380,21 @@ def test_a_footnote_mark_stays_in_its_line_beside_a_column_set_higher() -> None:
     page.text(170, 560, "input to the flight", size=9)
     text = " ".join(_paragraphs(_read([page])))
     assert "sensor 4 input to the flight" in text
+
+
+def test_the_usual_line_gap_is_measured_on_lines_of_one_font() -> None:
+    """A mathematics text: lines holding a symbol of another font are boxed by that
+    font's ascent and overlap their neighbours (-3 pt); taken as the usual gap, every
+    plain line (2.5 pt apart) looked a paragraph away from the next."""
+    plain = [index % 9 < 3 for index in range(120)]  # 3 plain lines, then 6 with symbols
+    lines, top = [], 0.0
+    for index, is_plain in enumerate(plain):
+        share = 1.0 if is_plain else 0.9
+        lines.append(Line("text", 1, 72, 500, top, top + 11, 10.9, "CMR10", main_share=share))
+        both_plain = is_plain and index + 1 < len(plain) and plain[index + 1]
+        top += 11 + (2.5 if both_plain else -3.0)
+    page = PageContent(1, 612, 792, list(lines))
+    assert usual_line_gap([page]) == 2.5
 
 
 def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:

@@ -62,6 +62,10 @@ leave about 1 em between paragraphs, typeset text 0.5 em or nothing but an inden
 DEFAULT_TIGHT_SHARE = 0.2
 """Gaps under one font size must be at least this share of the larger gaps to be taken as
 the line gap (a few tight pairs in double-spaced text are not its line gap)."""
+DEFAULT_GAP_MAIN_SHARE = 0.95
+"""Lines this much in their main font are the ones the usual line gap is measured on."""
+DEFAULT_GAP_PLAIN_PAIRS = 20
+"""...when there are at least this many pairs of them; else all lines are."""
 DEFAULT_COLUMN_FULL_ROWS = 0.5
 """Share of a column's rows that must fill at least 70% of its width (wrapped prose
 does; the cells of a borderless table vary too much)."""
@@ -518,8 +522,23 @@ def usual_line_gap(pages: list[PageContent]) -> float:
 
     The most common gap under one font size; in a document of one-line paragraphs the
     most common gap overall would be the paragraph gap. Double-spaced text has no gap
-    under one font size, and then the most common gap is the line gap.
+    under one font size, and then the most common gap is the line gap. Lines set in one
+    font are measured first: a glyph of another font (a math symbol, `∀ ∈ ⊆`) boxes its
+    line by that font's ascent and descent, and in a mathematics text those lines
+    overlap their neighbours — taken as usual, every plain line then looked a paragraph
+    away from the next.
     """
+    plain = _gap_counts(pages, DEFAULT_GAP_MAIN_SHARE)
+    if sum(plain[0].values()) + sum(plain[1].values()) >= DEFAULT_GAP_PLAIN_PAIRS:
+        return _most_common_gap(plain)
+    return _most_common_gap(_gap_counts(pages, 0.0))
+
+
+def _gap_counts(
+    pages: list[PageContent], main_share: float
+) -> tuple[Counter[float], Counter[float]]:
+    """Gaps between consecutive body lines of one size (both at least `main_share` in
+    their main font), rounded to half points: (under one font size, over it)."""
     tight: Counter[float] = Counter()
     loose: Counter[float] = Counter()
     for page in pages:
@@ -532,9 +551,15 @@ def usual_line_gap(pages: list[PageContent]) -> float:
                 and not a.heading
                 and not b.heading
                 and not b.marker
+                and min(a.main_share, b.main_share) >= main_share
             ):
                 gap = b.top - a.bottom
                 if -0.5 * a.size < gap < 2 * a.size:
                     (tight if gap < a.size else loose)[round(gap * 2) / 2] += 1
-    counts = tight if sum(tight.values()) >= DEFAULT_TIGHT_SHARE * sum(loose.values()) else loose
-    return counts.most_common(1)[0][0] if counts else 2.0
+    return tight, loose
+
+
+def _most_common_gap(counts: tuple[Counter[float], Counter[float]]) -> float:
+    tight, loose = counts
+    chosen = tight if sum(tight.values()) >= DEFAULT_TIGHT_SHARE * sum(loose.values()) else loose
+    return chosen.most_common(1)[0][0] if chosen else 2.0
