@@ -3,6 +3,8 @@ headings without bookmarks, borderless tables, contents pages, columns, covers, 
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 from conftest import corpus_params
 from corpus_pdf import read_corpus_pdf
@@ -13,7 +15,7 @@ from structchunk.api import iter_chunks_from_bytes
 from structchunk.document import Document, ListBlock, Paragraph, Table
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
-from structchunk.parsers.pdf.layout import Row, find_gutters, usual_line_gap
+from structchunk.parsers.pdf.layout import Row, _cluster, find_gutters, usual_line_gap
 from structchunk.parsers.pdf.levels import numbering
 from structchunk.parsers.pdf.types import Line, PageContent, Word
 
@@ -395,6 +397,26 @@ def test_the_usual_line_gap_is_measured_on_lines_of_one_font() -> None:
         top += 11 + (2.5 if both_plain else -3.0)
     page = PageContent(1, 612, 792, list(lines))
     assert usual_line_gap([page]) == 2.5
+
+
+def test_many_isolated_marks_beside_a_tall_glyph_cluster_without_a_hang() -> None:
+    """20 000 small words far apart beside one tall glyph: each is tried against its
+    neighbouring rows. The first version compared each with every word of its row and
+    took 54 s (benchmarks/pdf_rows.py); now 0.3 s. The alarm only catches a hang."""
+    words = [Word("T", 0, 30, 0, 40, 40, "F")]
+    words += [Word("b", 43 + i * 100.0, 48 + i * 100.0, 31, 39, 8, "F") for i in range(20_000)]
+
+    def hang(signum: int, frame: object) -> None:
+        raise TimeoutError("row clustering took over 20 s")
+
+    previous = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(20)
+    try:
+        rows = _cluster(words)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert sum(len(row.words) for row in rows) == len(words)
 
 
 def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:

@@ -160,41 +160,51 @@ def _reseat_small_words(rows: list[Row]) -> list[Row]:
     higher (`sensor⁴ input` read its `4` into the right column's `Airlines
     (Ethiopian…` and left it a line of its own), or the line above when the leading is
     tight. A word near a word of its row (a subscript) stays."""
-    moved = False
+    lefts = [[w.x0 for w in row.words] for row in rows]
+    moves: list[tuple[Word, int, int]] = []
     for index, row in enumerate(rows):
         height = row.bottom - row.top
-        for word in list(row.words):
+        for word in row.words:
             own = word.bottom - word.top
             if own >= DEFAULT_SMALL_WORD * height:
                 continue
-            here = _horizontal_distance(word, row)
+            here = _horizontal_distance(word, row, lefts[index])
             if here <= DEFAULT_SMALL_WORD_APART * height:
                 continue
-            best: tuple[float, Row] | None = None
-            for other in rows[max(index - DEFAULT_NEAR_ROWS, 0) : index + DEFAULT_NEAR_ROWS + 1]:
-                if other is row or not other.words:
+            best: tuple[float, int] | None = None
+            for near in range(max(index - DEFAULT_NEAR_ROWS, 0), index + DEFAULT_NEAR_ROWS + 1):
+                other = rows[near] if near < len(rows) and near != index else None
+                if other is None:
                     continue
                 overlap = min(other.bottom, word.bottom) - max(other.top, word.top)
                 if overlap < DEFAULT_ROW_OVERLAP * own:
                     continue
-                distance = _horizontal_distance(word, other, beside_only=True)
+                distance = _horizontal_distance(word, other, lefts[near], beside_only=True)
                 if distance < here / 2 and (best is None or distance < best[0]):
-                    best = distance, other
+                    best = distance, near
             if best is not None:
-                row.words.remove(word)
-                best[1].words.append(word)
-                best[1].words.sort(key=lambda w: w.x0)
-                moved = True
-    if not moved:
+                moves.append((word, index, best[1]))
+    if not moves:
         return rows
+    leaving = {id(word) for word, _, _ in moves}
+    for source in {source for _, source, _ in moves}:
+        rows[source].words = [w for w in rows[source].words if id(w) not in leaving]
+    for word, _, target in moves:
+        rows[target].words.append(word)
+    for target in {target for _, _, target in moves}:
+        rows[target].words.sort(key=lambda w: w.x0)
     return [row for row in rows if row.words]
 
 
-def _horizontal_distance(word: Word, row: Row, beside_only: bool = False) -> float:
-    """The gap between `word` and the nearest other word of `row` (0 when they touch;
-    infinite when there is none, or, `beside_only`, when `word` lies over one of them:
-    stacked, not beside)."""
-    gaps = [max(other.x0 - word.x1, word.x0 - other.x1) for other in row.words if other is not word]
+def _horizontal_distance(
+    word: Word, row: Row, lefts: list[float], beside_only: bool = False
+) -> float:
+    """The gap between `word` and the nearest other word of `row` (whose words' left
+    edges, in order, are `lefts`): 0 when they touch; infinite when there is none, or,
+    `beside_only`, when `word` lies over one of them (stacked, not beside)."""
+    at = bisect.bisect_left(lefts, word.x0)
+    near = row.words[max(at - 3, 0) : at + 3]
+    gaps = [max(other.x0 - word.x1, word.x0 - other.x1) for other in near if other is not word]
     if not gaps or (beside_only and min(gaps) < 0):
         return float("inf")
     return max(min(gaps), 0.0)
