@@ -64,6 +64,7 @@ def test_out_dir_writes_one_table_per_input_and_reruns_skip_them(
             "structchunk writes .jsonl (or .ndjson) and .parquet files, not .csv",
         ),
         (["-o", "{tmp}/chunks"], "not a name without an extension"),
+        (["-o", "{tmp}/out/"], "is a directory; give a file name, or --out-dir"),
         (
             ["-o", "{tmp}/c.jsonl", "--output-format", "parquet"],
             "names jsonl output, but --output-format is parquet",

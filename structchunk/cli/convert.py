@@ -257,8 +257,8 @@ def _memory_limit(size: str | None, engine: str) -> float | None:
 
 def _check_destination(out: str, out_dir: Path | None) -> None:
     """Refuse, before any work, a destination that cannot be what was asked for."""
-    if out != "-" and Path(out).is_dir():
-        exit_usage(
+    if out != "-" and (Path(out).is_dir() or out.endswith(("/", os.sep))):
+        exit_usage(  # `-o out/` names a folder even before it exists
             f"-o {out}: is a directory; give a file name, or --out-dir {out} "
             "for one JSONL per input"
         )
