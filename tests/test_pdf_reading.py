@@ -419,6 +419,24 @@ def test_many_isolated_marks_beside_a_tall_glyph_cluster_without_a_hang() -> Non
     assert sum(len(row.words) for row in rows) == len(words)
 
 
+def test_a_long_title_recurring_under_parallel_sections_is_a_heading_each_time() -> None:
+    """Microsoft's MD&A repeats `Three Months Ended … Compared with Three Months Ended …`
+    under each segment: six times, like a recurring label (`Example`), but a label is
+    short."""
+    title = "Three Months Ended December 31, 2022 Compared with Three Months Ended 2021"
+    segments = ["Productivity", "Cloud", "Computing", "Gaming", "Search", "Devices"]
+    pages = []
+    for number in range(3):
+        lines: list[tuple[str, str]] = [("p", "")]
+        for segment in segments[number * 2 : number * 2 + 2]:
+            lines += [("b", segment), ("p", "")]
+            lines += [("i", title), ("p", ""), ("b", "Example"), ("p", "")]
+        pages.append(_filing_page(740, lines))
+    paths = _paths(_read(pages))
+    assert [path for path in paths if path[-1] == title] == [(s, title) for s in segments]
+    assert not any("Example" in path for path in paths)
+
+
 def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:
     """`COVID-19` is written in capitals because it is a name, not to stand out: the
     bold headings after it at the same size are its siblings, not its children."""

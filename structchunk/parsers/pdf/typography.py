@@ -54,7 +54,11 @@ not headings (a 10-Q prints one `ITEM` larger every few pages, and marks everyth
 else in bold at body size)."""
 DEFAULT_LABEL_REPEATS = 6
 """A body-size line printed this many times is a recurring label (`Example`,
-`Performance Indicators`), not a section title."""
+`Performance Indicators`), not a section title..."""
+DEFAULT_LABEL_MAX_WORDS = 4
+"""...when it is this short: a long title recurs as the same subsection of parallel
+sections (Microsoft's `Three Months Ended December 31, 2022 Compared with Three Months
+Ended December 31, 2021` under each segment)."""
 DEFAULT_MAX_STYLE_SHARE = 0.2
 """A style holding more than this share of the text is a body style, not a heading one."""
 DEFAULT_MERGE_GAP = 0.8
@@ -295,19 +299,24 @@ def _weak_headings(
     labels and emphasis (`Note`, `Performance Indicators`): there only `Part`/`Item`/
     `Note N` lines count. Where size marks few headings, body-size styles are the
     headings — unless running text uses the style for emphasis more than for lines of
-    their own, or the same text recurs as a label (`Example`).
+    their own, or the same short text recurs as a label (`Example`).
     """
     weak = [run for run in weak if not _continues_text(run[0]) and _aligned(run[0], pages)]
     if size_marked:
         return [run for run in weak if _keyword_numbered(run[0])]
     emphasis = _emphasis_styles(pages, weak)
-    counts = Counter(match_key(" ".join(line.printed() for line in run)) for run in weak)
+    texts = [" ".join(line.printed() for line in run) for run in weak]
+    counts = Counter(match_key(text) for text in texts)
     return [
         run
-        for run in weak
+        for run, text in zip(weak, texts)
         if ((run[0].font, round(run[0].size, 1)) not in emphasis or _caps(run[0].printed()))
-        and counts[match_key(" ".join(line.printed() for line in run))] < DEFAULT_LABEL_REPEATS
+        and not _recurring_label(text, counts[match_key(text)])
     ]
+
+
+def _recurring_label(text: str, count: int) -> bool:
+    return count >= DEFAULT_LABEL_REPEATS and len(text.split()) <= DEFAULT_LABEL_MAX_WORDS
 
 
 def _continues_text(line: Line) -> bool:
