@@ -437,6 +437,31 @@ def test_a_long_title_recurring_under_parallel_sections_is_a_heading_each_time()
     assert not any("Example" in path for path in paths)
 
 
+def test_bold_risk_factor_sentences_head_the_paragraphs_under_them() -> None:
+    """A filing's risk factors: each a bold sentence, wrapped over lines and ending in a
+    full stop, over its regular paragraphs. They were refused as headings for ending
+    like a sentence, so every risk sat under `Item 1A. Risk Factors` alone."""
+    risks = [
+        [
+            "We depend on third parties and their technology to manufacture, assemble,",
+            "test, package or design our products, which reduces our control over",
+            "product quantity and quality, and could harm our business.",
+        ],
+        ["Business disruptions could harm our operations and increase our costs."],
+    ]
+    page = _filing_page(740, [("b", "Item 1A. Risk Factors"), ("p", "")])
+    y = 660
+    for risk in risks:
+        y = page.lines(72, y, risk, font="Helvetica-Bold", size=9, leading=11) - 9
+        y = page.lines(72, y, BODY, size=9, leading=11) - 20
+    page.text(72, y, "Apple Inc.", font="Helvetica-Bold", size=9)
+    page.lines(72, y - 20, BODY, size=9, leading=11)
+    text = Page()
+    text.lines(72, 740, BODY * 12, size=9, leading=11)  # bold is not most of the text
+    paths = _paths(_read([page, text]))
+    assert [path[1:] for path in paths[1:]] == [(" ".join(risk),) for risk in risks]
+
+
 def test_a_heading_that_is_a_name_in_capitals_is_a_sibling_of_its_neighbours() -> None:
     """`COVID-19` is written in capitals because it is a name, not to stand out: the
     bold headings after it at the same size are its siblings, not its children."""

@@ -38,6 +38,10 @@ DEFAULT_BODY_SIZE_RATIO = 0.95
 """A bold, italic or capitalised line at body size is at least this share of it."""
 DEFAULT_HEADING_MAX_WORDS = 24
 """Longest heading, in words, after joining its lines."""
+DEFAULT_CAPTION_MIN_WORDS = 6
+DEFAULT_CAPTION_MAX_WORDS = 60
+"""Shortest and longest caption sentence (a bold risk factor over its paragraphs), in
+words: `Apple Inc.` ends in a full stop but is no sentence."""
 DEFAULT_MAIN_SHARE = 0.7
 """A bold other-family heading is mostly in its bold font (code spans aside)."""
 DEFAULT_STYLED_SHARE = 0.95
@@ -169,7 +173,42 @@ def _looks_like_heading(line: Line) -> bool:
         return False
     if len(words) > DEFAULT_HEADING_MAX_WORDS:
         return False
-    return not _ENDS_LIKE_SENTENCE.search(text) or bool(numbering(text))
+    return not _ENDS_LIKE_SENTENCE.search(text) or bool(numbering(text)) or _caption_line(line)
+
+
+def _caption_line(line: Line) -> bool:
+    """A bold line that may belong to a caption sentence (see `_is_caption`); a bold
+    line ending in a colon is a lead-in (`Strategies:`)."""
+    return line.bold_share >= DEFAULT_STYLED_SHARE and not line.printed().endswith(":")
+
+
+def _captions(run: list[Line]) -> list[list[Line]]:
+    """`run` when it is a whole caption (bold throughout, a sentence ending in a full
+    stop) or holds no sentence end; else its parts between the lines that end like sentences, which
+    are text, not heading."""
+    if not _is_caption(run) or (
+        run[-1].printed().endswith(".")
+        and all(_caption_line(line) for line in run)
+        and sum(len(line.printed().split()) for line in run) >= DEFAULT_CAPTION_MIN_WORDS
+    ):
+        return [run]
+    parts: list[list[Line]] = [[]]
+    for line in run:
+        if _ENDS_LIKE_SENTENCE.search(line.printed()) and not numbering(line.printed()):
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    return [part for part in parts if part]
+
+
+def _is_caption(run: list[Line]) -> bool:
+    """A bold sentence set as a paragraph of its own over the text it heads: the risk
+    factors of a filing (`We depend on third parties and their technology to
+    manufacture… which could harm our business.`), a plan's `Strategy: 1.01 - Deploy…`.
+    It ends in a full stop and may run to `DEFAULT_CAPTION_MAX_WORDS`."""
+    return any(
+        _ENDS_LIKE_SENTENCE.search(line.printed()) and not numbering(line.printed()) for line in run
+    )
 
 
 @dataclass(frozen=True)
@@ -374,8 +413,11 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
         if page is cover:
             continue
         lines = page.lines()
-        for run in _runs(page, _looks_like_heading, doc):
-            if all(_prominent(line, doc) for line in run):
+        runs = [
+            part for found in _runs(page, _looks_like_heading, doc) for part in _captions(found)
+        ]
+        for run in runs:
+            if all(_prominent(line, doc) for line in run) and not _is_caption(run):
                 headings.append(run)
             elif all(_styled_at_body_size(line, doc) for line in run) and _isolated(
                 run, lines, doc
@@ -391,7 +433,8 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
     merged: list[Line] = []
     removed: set[int] = set()
     for run in headings:
-        if sum(len(line.printed().split()) for line in run) > DEFAULT_HEADING_MAX_WORDS:
+        longest = DEFAULT_CAPTION_MAX_WORDS if _is_caption(run) else DEFAULT_HEADING_MAX_WORDS
+        if sum(len(line.printed().split()) for line in run) > longest:
             continue
         removed.update(id(line) for line in run[1:])
         merged.append(merge_lines(run))
