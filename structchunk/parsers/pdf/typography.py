@@ -173,7 +173,12 @@ def _looks_like_heading(line: Line) -> bool:
         return False
     if len(words) > DEFAULT_HEADING_MAX_WORDS:
         return False
-    return not _ENDS_LIKE_SENTENCE.search(text) or bool(numbering(text)) or _caption_line(line)
+    return not _ends_like_sentence(text) or _caption_line(line)
+
+
+def _ends_like_sentence(text: str) -> bool:
+    """Ends in `.` `,` `;` or `:` and is not a numbered heading (`2.3 Title.`)."""
+    return bool(_ENDS_LIKE_SENTENCE.search(text)) and not numbering(text)
 
 
 def _caption_line(line: Line) -> bool:
@@ -184,8 +189,8 @@ def _caption_line(line: Line) -> bool:
 
 def _captions(run: list[Line]) -> list[list[Line]]:
     """`run` when it is a whole caption (bold throughout, a sentence ending in a full
-    stop) or holds no sentence end; else its parts between the lines that end like sentences, which
-    are text, not heading."""
+    stop) or holds no sentence end; else its parts between the lines that end like
+    sentences, which are text, not heading."""
     if not _is_caption(run) or (
         run[-1].printed().endswith(".")
         and all(_caption_line(line) for line in run)
@@ -194,7 +199,7 @@ def _captions(run: list[Line]) -> list[list[Line]]:
         return [run]
     parts: list[list[Line]] = [[]]
     for line in run:
-        if _ENDS_LIKE_SENTENCE.search(line.printed()) and not numbering(line.printed()):
+        if _ends_like_sentence(line.printed()):
             parts.append([])
         else:
             parts[-1].append(line)
@@ -205,10 +210,9 @@ def _is_caption(run: list[Line]) -> bool:
     """A bold sentence set as a paragraph of its own over the text it heads: the risk
     factors of a filing (`We depend on third parties and their technology to
     manufacture… which could harm our business.`), a plan's `Strategy: 1.01 - Deploy…`.
-    It ends in a full stop and may run to `DEFAULT_CAPTION_MAX_WORDS`."""
-    return any(
-        _ENDS_LIKE_SENTENCE.search(line.printed()) and not numbering(line.printed()) for line in run
-    )
+    It ends in a full stop and may run to `DEFAULT_CAPTION_MAX_WORDS`. Once `_captions`
+    has split the runs, a run holding a sentence end is a whole caption."""
+    return any(_ends_like_sentence(line.printed()) for line in run)
 
 
 @dataclass(frozen=True)
