@@ -791,6 +791,27 @@ def test_a_footer_with_the_page_number_printed_right_after_the_text_is_dropped()
     assert len(document.dropped) == 5
 
 
+def test_a_lone_page_number_of_a_journal_paged_through_its_volume_is_dropped() -> None:
+    """The Federal Register prints `47698` alone over its first page's masthead and
+    `Federal Register / Vol. 85 / Proposed Rules 47699` over the next pages: the lone
+    number was a chunk of one word (five digits were no page number)."""
+    pages = []
+    for number in range(1, 6):
+        page = Page()
+        if number == 1:
+            page.text(72, 760, "47698", size=9)
+        else:
+            page.text(
+                72, 760, f"Federal Register / Vol. 85 / Proposed Rules {47697 + number}", size=9
+            )
+        page.lines(72, 700, BODY, size=10, leading=12)
+        pages.append(page)
+    document = parse(pdf_bytes(pages), "fr.pdf", ParseSettings())
+    texts = [block.text for section in document.sections() for block in section.blocks]
+    assert not any("4769" in text or "4770" in text for text in texts)
+    assert "47698" in document.dropped
+
+
 # -- hostile geometry --------------------------------------------------------------------
 
 

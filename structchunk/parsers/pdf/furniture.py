@@ -5,7 +5,8 @@ the same text (digits ignored, so `Page 3 of 9` matches `Page 4 of 9`) appears a
 the same height on a good share of the pages; a lone page number in a margin band is
 furniture on any document of two pages or more; and a page's first or last line is,
 wherever it sits, when a number in it counts along with the pages and the rest of it is
-the same on several pages.
+the same on several pages, and so is a first or last line holding nothing but a number
+of that count.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ DEFAULT_MIN_COUNTED_PAGES = 3
 """Pages whose end line counts along with the page number before such a line is taken
 for a page number outside the margins."""
 _DIGITS = re.compile(r"\d+")
-_PAGE_DIGITS = re.compile(r"(?<![\d.,])\d{1,4}(?![\d.,]?\d)")
-"""A whole number of up to four digits, not part of a longer figure (`1,234`, `2.5`)."""
+_PAGE_DIGITS = re.compile(r"(?<![\d.,])\d{1,5}(?![\d.,]?\d)")
+"""A whole number of up to five digits (a journal paged through its volume reaches
+`47698`), not part of a longer figure (`1,234`, `2.5`)."""
+_LONE_NUMBER = re.compile(r"\d{1,5}")
 _PAGE_NUMBER = re.compile(
     r"^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*"
     r"[-–—)\]]?(?:\s*(?:of|/|von|de)\s*\d{1,4})?$",
@@ -86,6 +89,7 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
     }
     page_ends = {page.number: _ends(page) for page in readable}
     counted = _counted_ends(page_ends, needed)
+    counted |= _lone_counted_numbers(page_ends, _page_offsets(page_ends, counted))
     dropped: list[Line] = []
     for page in readable:
         ends = {id(line) for line in page_ends[page.number]}
@@ -113,6 +117,31 @@ def _ends(page: PageContent) -> list[Line]:
         return []
     first, last = min(lines, key=lambda x: x.top), max(lines, key=lambda x: x.bottom)
     return [first] if first is last else [first, last]
+
+
+def _page_offsets(page_ends: dict[int, list[Line]], counted: set[int]) -> set[int]:
+    """How far the printed page numbers run ahead of the file's pages (`47699` printed on
+    page 2: 47697), read off the end lines already taken for counted page numbers."""
+    offsets: set[int] = set()
+    for number, ends in page_ends.items():
+        for line in ends:
+            if id(line) in counted:
+                text = " ".join(line.printed().split())
+                offsets |= {int(found.group()) - number for found in _PAGE_DIGITS.finditer(text)}
+    return offsets
+
+
+def _lone_counted_numbers(page_ends: dict[int, list[Line]], offsets: set[int]) -> set[int]:
+    """End lines holding nothing but a number that falls in a counted page series: the
+    Federal Register prints `47698` alone over its first page's masthead and
+    `Federal Register / … 47699` on the next, so the lone number is the page number,
+    though no other page prints it alone."""
+    return {
+        id(line)
+        for number, ends in page_ends.items()
+        for line in ends
+        if _LONE_NUMBER.fullmatch(text := line.printed().strip()) and int(text) - number in offsets
+    }
 
 
 def _counted_ends(page_ends: dict[int, list[Line]], needed: int) -> set[int]:
