@@ -22,7 +22,12 @@ FONTS = {
     "Times-Bold": "F4",
     "Courier": "F5",
     "Helvetica-Oblique": "F6",
+    "Wingdings3": "F7",
+    "Symbol": "F8",
 }
+UNMAPPED_FONTS = frozenset({"Wingdings3", "Symbol"})
+"""Symbol fonts written without a Unicode map, as Word embeds them: readers see their
+byte codes (`h` for a Wingdings 3 bullet, `b` for Symbol's β)."""
 WIDTH, HEIGHT = 612.0, 792.0
 
 
@@ -95,6 +100,14 @@ def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> by
     font_ids = {}
     for name in FONTS:
         font = f"/Type /Font /Subtype /Type1 /BaseFont /{name} /Encoding /WinAnsiEncoding"
+        if name in UNMAPPED_FONTS:  # not a standard font: readers need its metrics
+            objects.append(
+                f"<< /Type /FontDescriptor /FontName /{name} /Flags 4 /FontBBox [0 -200 1000 900]"
+                " /ItalicAngle 0 /Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 >>".encode()
+            )
+            widths = " ".join(["600"] * 224)
+            font += f" /FirstChar 32 /LastChar 255 /Widths [{widths}]"
+            font += f" /FontDescriptor {len(objects)} 0 R"
         objects.append(f"<< {font} >>".encode())
         font_ids[name] = len(objects)
     resources = " ".join(f"/{FONTS[n]} {i} 0 R" for n, i in font_ids.items())

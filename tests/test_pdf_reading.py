@@ -17,6 +17,7 @@ from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.layout import Row, _cluster, find_gutters, usual_line_gap
 from structchunk.parsers.pdf.levels import numbering
+from structchunk.parsers.pdf.symbol_fonts import glyph_text
 from structchunk.parsers.pdf.types import Line, PageContent, Word
 
 BODY = [
@@ -810,6 +811,46 @@ def test_a_lone_page_number_of_a_journal_paged_through_its_volume_is_dropped() -
     texts = [block.text for section in document.sections() for block in section.blocks]
     assert not any("4769" in text or "4770" in text for text in texts)
     assert "47698" in document.dropped
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfplumber"])
+def test_bullets_and_greek_letters_of_symbol_fonts_without_a_unicode_map(engine: str) -> None:
+    """A French medical text embeds Wingdings 3 and Symbol without a Unicode map: its
+    bullets read `h` before each item (no list) and Symbol's `β` read `b`."""
+    page = Page()
+    page.text(72, 700, "Causes of the disorder:", size=10)
+    for index, item in enumerate(["first cause of it", "second cause of it"]):
+        y = 686 - 14 * index
+        page.text(80, y, "h", font="Wingdings3", size=10)
+        page.text(92, y, item, size=10)
+    page.text(72, 640, "Deficits in 17", size=10)
+    page.text(136, 640, "a", font="Symbol", size=10)
+    page.text(144, 640, "or 11", size=10)
+    page.text(170, 640, "b", font="Symbol", size=10)
+    page.text(176, 640, "-hydroxylase are rare.", size=10)
+    document = parse(pdf_bytes([page]), "s.pdf", ParseSettings(pdf_engine=engine))
+    lists = [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
+    assert [item.text for item in lists[0].items] == ["first cause of it", "second cause of it"]
+    text = " ".join(_paragraphs(document))
+    assert "17 α or 11 β" in text
+    assert " h " not in f" {text} "
+
+
+@pytest.mark.parametrize(
+    ("font", "read", "drawn"),
+    [
+        ("Wingdings2", "¢", "•"),
+        ("Wingdings-Regular", "\uf0a7", "\uf0a7"),  # mapped to its private-use code: kept
+        ("ZapfDingbats", "■", "■"),  # mapped to Unicode: kept
+        ("SymbolMT", "p", "π"),
+        ("Symbol", "\xb3", "≥"),
+        ("SymbolMT", "•", "•"),
+        ("SegoeUISymbol", "b", "b"),  # a Unicode font, not Symbol
+        ("Helvetica", "h", "h"),
+    ],
+)
+def test_symbol_font_codes_read_as_their_glyphs(font: str, read: str, drawn: str) -> None:
+    assert glyph_text(Word(read, 0, 5, 0, 10, 10, font)).text == drawn
 
 
 # -- hostile geometry --------------------------------------------------------------------

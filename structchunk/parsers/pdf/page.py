@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from .borderless import find_borderless_tables
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
+from .symbol_fonts import glyph_text
 from .tables import tagged_tables
 from .terms import take_term_tables
 from .types import Line, PageContent, PageTable, PageTags, Word
@@ -158,7 +159,7 @@ def assemble(reading: PageReading) -> PageContent:
     if not reading.chars:
         return content
     tables = list(reading.tables)
-    words = [w for w in reading.words if not any(_inside(w, t) for t in tables)]
+    words = [glyph_text(w) for w in reading.words if not any(_inside(w, t) for t in tables)]
     rows = cluster_rows(words)
     if tags:
         rows = _apply_tags(rows, words, tags, tables, number)
@@ -168,7 +169,7 @@ def assemble(reading: PageReading) -> PageContent:
     rows, term_tables = take_term_tables(rows, gutters, number)
     tables.extend(term_tables)
     rows.extend(Row([], t.top, t.bottom, table=t) for t in tables)
-    aside = [w for w in reading.aside if not any(_inside(w, t) for t in tables)]
+    aside = [glyph_text(w) for w in reading.aside if not any(_inside(w, t) for t in tables)]
     rows.extend(Row([w], w.top, w.bottom) for w in aside)
     turned = {id(w) for w in aside}
     rows.sort(key=lambda r: r.top)
