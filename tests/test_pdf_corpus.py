@@ -185,3 +185,39 @@ def test_a_mathematics_text_keeps_its_paragraphs_whole() -> None:
         pytest.skip("the shared corpus is not here")
     chunks = _convert(SHARED_CORPUS / "pdf" / "pypdf-samples" / "GeoTopo-komprimiert.pdf")
     assert any("Es beinhaltet die Mitschriften aus der Vorlesung" in c.body for c in chunks)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("relative", "sentence"),
+    [
+        (
+            "usgov/DOSAID2022.pdf",
+            "secure international commitments, and build capacity to curb illicit finance",
+        ),
+        (
+            "usgov/DOT2022.pdf",
+            "supply chain disruptions that threaten post-pandemic economic recovery.",
+        ),
+    ],
+)
+def test_a_stakeholder_list_beside_its_text_stays_out_of_the_sentences(
+    relative: str, sentence: str
+) -> None:
+    """Agency plans set stakeholder names beside their text at another line pitch; read
+    row by row, the names landed inside its sentences."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    chunks = _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS)
+    assert any(sentence in chunk.body for chunk in chunks)
+
+
+@pytest.mark.slow
+def test_symbol_font_bullets_and_letters_are_read_as_drawn() -> None:
+    """The French medical text embeds Wingdings and Symbol without a Unicode map."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    relative = "pdfplumber/issue-71-duplicate-chars-2.pdf"
+    bodies = "\n".join(c.body for c in _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS))
+    assert "- Sang prélevé sans air" in bodies
+    assert "11β-hydroxystéroïde" in bodies

@@ -853,6 +853,50 @@ def test_symbol_font_codes_read_as_their_glyphs(font: str, read: str, drawn: str
     assert glyph_text(Word(read, 0, 5, 0, 10, 10, font)).text == drawn
 
 
+_SIDE_TEXT = [
+    "Both agencies are working to enhance transparency",
+    "in the global financial system, secure international",
+    "commitments, and build capacity to curb illicit",
+    "finance and its linkages to transnational corruption",
+    "and organized crime. We promote the adoption of",
+    "international best practices in the form of legally",
+    "binding treaties and political commitments, which",
+    "are vital to good governance and prosperity.",
+]
+
+
+def test_a_list_of_names_beside_a_paragraph_at_another_pitch_is_read_apart() -> None:
+    """Agency plans set stakeholder names (bold, 17-point pitch) beside a paragraph in
+    9-point italics at 9-point pitch: no row holds both, and the names were read into
+    the paragraph's sentences (`secure international Multilateral Institutions
+    commitments`)."""
+    page = Page()
+    page.text(72, 720, "The plan names these stakeholders and what they do.", size=10)
+    page.lines(330, 690, _SIDE_TEXT, font="Helvetica-Oblique", size=9, leading=9)
+    names = ["Multilateral Institutions", "Civil Society", "The Media", "Private Sector"]
+    page.lines(80, 685, names, font="Helvetica-Bold", size=10, leading=17)
+    page.text(72, 600, "Performance indicators follow on the next page.", size=10)
+    document = _read([page])
+    assert " ".join(_SIDE_TEXT) in _paragraphs(document)
+    read = "\n".join(_paragraphs(document) + [s.title for s in document.sections()])
+    assert all(name in read for name in names)
+
+
+def test_two_columns_of_labels_and_values_on_shared_baselines_stay_row_by_row() -> None:
+    """A form's label and value share a baseline: read across, each label with its value."""
+    page = Page()
+    page.text(72, 720, "Accident report for the flight described below.", size=10)
+    pairs = [("Pilot rating", "Commercial"), ("Restraint used", "Seatbelt"),
+             ("Flight time", "5950 hours"), ("Engine", "Textron Lycoming"),
+             ("Aircraft", "Cessna 172"), ("Weather", "Clear skies")]  # fmt: skip
+    for index, (label, value) in enumerate(pairs):
+        page.text(80, 690 - 17 * index, label, font="Helvetica-Bold", size=10)
+        page.text(330, 690 - 17 * index, value, size=10)
+    text = "\n".join(_paragraphs(_read([page])))
+    for label, value in pairs:
+        assert f"{label} {value}" in text
+
+
 # -- hostile geometry --------------------------------------------------------------------
 
 

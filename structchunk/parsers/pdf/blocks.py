@@ -85,8 +85,8 @@ class BlockWriter:
             if self._gap_break(prev, line):
                 return False
             return line.marker_x <= prev.marker_x + DEFAULT_INDENT * max(line.size, 1.0)
-        # a new column or page: go on only mid-sentence
-        if abs(prev.size - line.size) > DEFAULT_SIZE_CHANGE:
+        # a new column or page: go on only mid-sentence, never from the column beside
+        if line.beside or abs(prev.size - line.size) > DEFAULT_SIZE_CHANGE:
             return False
         return not ends_sentence(prev.text) or starts_lower(line.text)
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .borderless import find_borderless_tables
+from .interleaved import split_interleaved
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
 from .symbol_fonts import glyph_text
 from .tables import tagged_tables
@@ -174,7 +175,8 @@ def assemble(reading: PageReading) -> PageContent:
     turned = {id(w) for w in aside}
     rows.sort(key=lambda r: r.top)
     shapes = reading.shapes if reading.orientation == "ltr" else []
-    for index, region in enumerate(regions(rows, gutters)):
+    parts = (part for region in regions(rows, gutters) for part in split_interleaved(region, em))
+    for index, (region, beside) in enumerate(parts):
         for row in region:
             if row.table is not None:
                 row.table.region = index
@@ -184,6 +186,7 @@ def assemble(reading: PageReading) -> PageContent:
             if line is None:
                 continue
             line.turned = id(row.words[0]) in turned
+            line.beside = beside
             if shapes:
                 _attach_bullet(line, shapes)
             if tags and tags.headings:

@@ -59,6 +59,9 @@ class Line:
     """Share of the letters in an italic font."""
     region: int = 0
     """Reading-order region (column segment) of the page; lines of one paragraph share it."""
+    beside: bool = False
+    """The region stands beside the one before it (the right of two interleaved columns),
+    so its text never continues that region's last line."""
     marker: str = ""
     """List marker found at the start of the line (`•`, `1.`, `a)`), or a drawn bullet."""
     marker_x: float = 0.0

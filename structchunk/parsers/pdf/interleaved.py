@@ -1,0 +1,159 @@
+"""Two columns whose lines interleave: a side list of names beside the text about them.
+
+The page's column gutters (`layout.find_gutters`) need rows with prose on both sides.
+Agency strategic plans set a stakeholder list (`Multilateral Institutions`, `Civil
+Society`, …, bold at 17-point pitch) beside a paragraph in 9-point italics at 9-point
+pitch: their lines never share a row, so no row shows two columns, and read in order of
+height the names land inside the paragraph's sentences (`secure international
+Multilateral Institutions commitments, and build …`). Here a run of rows that a wide
+vertical strip separates is read as two columns — left, then right — when its lines
+keep baselines of their own: the two columns of a form or a table line up row by row.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .layout import DEFAULT_COLUMN_MIN_WORDS, Row
+
+DEFAULT_SIDE_GAP_EM = 2.0
+"""The strip between the two sides is at least this wide (body-text ems): wider than a
+bullet's gap to its text or the space between words."""
+DEFAULT_MIN_SIDE_ROWS = 3
+"""Rows each side needs."""
+DEFAULT_BASELINE_APART = 0.15
+"""Baselines further apart than this (ems) are two lines' although they share a row."""
+DEFAULT_ALIGNED_SHARE = 0.25
+"""At most this share of a side's rows may share a baseline with the other side: two
+columns of a form or table line up row by row, interleaved columns do not."""
+
+Interval = tuple[float, float]
+
+
+class Part(NamedTuple):
+    """Rows read in order; `beside`: the right column of an interleaved pair."""
+
+    rows: list[Row]
+    beside: bool = False
+
+
+def _free(row: Row, left: float, right: float) -> list[Interval]:
+    """The horizontal stretches of [left, right] that no word of the row covers."""
+    out: list[Interval] = []
+    edge = left
+    for word in sorted(row.words, key=lambda w: w.x0):
+        if word.x0 > edge:
+            out.append((edge, word.x0))
+        edge = max(edge, word.x1)
+    if right > edge:
+        out.append((edge, right))
+    return out
+
+
+def _intersect(a: list[Interval], b: list[Interval], min_width: float) -> list[Interval]:
+    out = []
+    for a0, a1 in a:
+        for b0, b1 in b:
+            lo, hi = max(a0, b0), min(a1, b1)
+            if hi - lo >= min_width:
+                out.append((lo, hi))
+    return out
+
+
+def _side(row: Row, strip: Interval, em: float) -> str:
+    """Where the row's words lie about the strip: `L`, `R`, `B` (both, their baselines
+    apart: lines of two columns at different pitches caught in one row) or `A` (both, on
+    one baseline: a label and its value, a row of a table)."""
+    left = [w.bottom for w in row.words if w.x1 <= strip[0]]
+    right = [w.bottom for w in row.words if w.x0 >= strip[1]]
+    if left and right:
+        apart = abs(max(left) - max(right)) > DEFAULT_BASELINE_APART * em
+        return "B" if apart else "A"
+    return "L" if left else "R"
+
+
+def _interleaves(rows: list[Row], strip: Interval, em: float) -> bool:
+    """Both sides hold lines, and the sides keep baselines of their own."""
+    sides = [_side(row, strip, em) for row in rows]
+    left = sum(s != "R" for s in sides)
+    right = sum(s != "L" for s in sides)
+    if min(left, right) < DEFAULT_MIN_SIDE_ROWS:
+        return False
+    return sides.count("A") <= DEFAULT_ALIGNED_SHARE * min(left, right)
+
+
+def _columns(rows: list[Row], strip: Interval) -> tuple[list[Row], list[Row]]:
+    """The run's rows as its left column, then its right one."""
+    left: list[Row] = []
+    right: list[Row] = []
+    for row in rows:
+        words_left = [w for w in row.words if w.x1 <= strip[0]]
+        words_right = [w for w in row.words if w.x0 >= strip[1]]
+        if words_left:
+            left.append(Row(words_left, row.top, row.bottom))
+        if words_right:
+            right.append(Row(words_right, row.top, row.bottom))
+    return left, right
+
+
+def _is_prose(rows: list[Row]) -> bool:
+    """Lines of running text (which may go on at the top of the next column), not a list
+    of names."""
+    words = sum(sum(1 for w in row.words if any(ch.isalpha() for ch in w.text)) for row in rows)
+    return words >= DEFAULT_COLUMN_MIN_WORDS * len(rows)
+
+
+def _strip(rows: list[Row], strips: list[Interval], em: float) -> Interval | None:
+    return next((strip for strip in strips if _interleaves(rows, strip, em)), None)
+
+
+def split_interleaved(region: list[Row], em: float) -> list[Part]:
+    """The region, with each run of interleaved two-column rows read column by column."""
+    text_rows = [row for row in region if row.table is None and row.words]
+    if len(text_rows) < 2 * DEFAULT_MIN_SIDE_ROWS:
+        return [Part(region)]
+    left = min(row.x0 for row in text_rows)
+    right = max(row.x1 for row in text_rows)
+    min_width = DEFAULT_SIDE_GAP_EM * em
+    out: list[Part] = []
+    pending: list[Row] = []  # rows read in order, not (yet) part of a split run
+    run: list[Row] = []
+    strips: list[Interval] = []
+
+    def close_run() -> None:
+        inner = [s for s in strips if s[0] > left and s[1] < right]
+        strip = _strip(run, inner, em) if len(run) >= 2 * DEFAULT_MIN_SIDE_ROWS else None
+        if strip is None:
+            pending.extend(run)
+            return
+        # before the first line on the right: a paragraph's last line, a title, a running
+        # header, read before the columns; after the last one: a heading, read after them
+        sides = [_side(row, strip, em) in "RB" for row in run]
+        first, last = sides.index(True), len(sides) - sides[::-1].index(True)
+        pending.extend(run[:first])
+        if pending:
+            out.append(Part(list(pending)))
+            pending.clear()
+        left_rows, right_rows = _columns(run[first:last], strip)
+        out.extend([Part(left_rows), Part(right_rows, beside=not _is_prose(left_rows))])
+        pending.extend(run[last:])
+
+    for row in region:
+        if row.table is not None or not row.words:
+            close_run()
+            run, strips = [], []
+            pending.append(row)
+            continue
+        free = _free(row, left, right)
+        narrowed = _intersect(strips, free, min_width) if run else free
+        narrowed = [s for s in narrowed if s[1] - s[0] >= min_width]
+        if run and not narrowed:
+            close_run()
+            run, strips = [row], [s for s in free if s[1] - s[0] >= min_width]
+            continue
+        run.append(row)
+        strips = narrowed
+    close_run()
+    if pending:
+        out.append(Part(pending))
+    return out if len(out) > 1 else [Part(region)]
