@@ -897,6 +897,25 @@ def test_two_columns_of_labels_and_values_on_shared_baselines_stay_row_by_row() 
         assert f"{label} {value}" in text
 
 
+def test_terms_beside_their_wrapped_definitions_stay_with_them() -> None:
+    """Each term shares a baseline with the first line of its definition: not two columns
+    to read one after the other, though the definitions' other lines stand alone."""
+    page = Page()
+    page.text(72, 720, "The terms used in this plan are defined below.", size=10)
+    terms = ["Grantee", "Outcome", "Objective"]
+    for index, term in enumerate(terms):
+        top = 690 - 40 * index
+        page.text(80, top, term, font="Helvetica-Bold", size=10)
+        page.lines(
+            330,
+            top,
+            [f"{term} definition line one of", "the text that wraps on", "over three lines."],
+        )
+    text = "\n".join(_paragraphs(_read([page])))
+    for term in terms:
+        assert f"{term} {term} definition" in text
+
+
 # -- hostile geometry --------------------------------------------------------------------
 
 

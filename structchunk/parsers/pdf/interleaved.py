@@ -6,8 +6,9 @@ Society`, …, bold at 17-point pitch) beside a paragraph in 9-point italics at 
 pitch: their lines never share a row, so no row shows two columns, and read in order of
 height the names land inside the paragraph's sentences (`secure international
 Multilateral Institutions commitments, and build …`). Here a run of rows that a wide
-vertical strip separates is read as two columns — left, then right — when its lines
-keep baselines of their own: the two columns of a form or a table line up row by row.
+vertical strip separates is read as two columns — left, then right — when each side has
+lines on baselines of its own (the label and value of a form, a table's cells, a term
+and its definition line up row by row), and no row is a row of figures.
 """
 
 from __future__ import annotations
@@ -20,12 +21,9 @@ DEFAULT_SIDE_GAP_EM = 2.0
 """The strip between the two sides is at least this wide (body-text ems): wider than a
 bullet's gap to its text or the space between words."""
 DEFAULT_MIN_SIDE_ROWS = 3
-"""Rows each side needs."""
+"""Lines of its own (on no baseline of the other side) each side needs."""
 DEFAULT_BASELINE_APART = 0.15
 """Baselines further apart than this (ems) are two lines' although they share a row."""
-DEFAULT_ALIGNED_SHARE = 0.25
-"""At most this share of a side's rows may share a baseline with the other side: two
-columns of a form or table line up row by row, interleaved columns do not."""
 
 Interval = tuple[float, float]
 
@@ -72,14 +70,23 @@ def _side(row: Row, strip: Interval, em: float) -> str:
     return "L" if left else "R"
 
 
+def _figures(row: Row) -> bool:
+    """A row of a table's figures (`$ 49 $ (11) $ 9`, `2022 2021`): a statement whose
+    labels and figures are read apart would lose what each figure is."""
+    numeric = sum(1 for w in row.words if not any(ch.isalpha() for ch in w.text))
+    return numeric >= 2 and 2 * numeric >= len(row.words)
+
+
 def _interleaves(rows: list[Row], strip: Interval, em: float) -> bool:
-    """Both sides hold lines, and the sides keep baselines of their own."""
-    sides = [_side(row, strip, em) for row in rows]
-    left = sum(s != "R" for s in sides)
-    right = sum(s != "L" for s in sides)
-    if min(left, right) < DEFAULT_MIN_SIDE_ROWS:
+    """Each side has lines of its own: lines with no line of the other side on their
+    baseline. A form's labels, a table's first column, terms beside their definitions
+    all share a baseline with the text they go with."""
+    if any(_figures(row) for row in rows):
         return False
-    return sides.count("A") <= DEFAULT_ALIGNED_SHARE * min(left, right)
+    sides = [_side(row, strip, em) for row in rows]
+    alone_left = sum(s in "LB" for s in sides)
+    alone_right = sum(s in "RB" for s in sides)
+    return min(alone_left, alone_right) >= DEFAULT_MIN_SIDE_ROWS
 
 
 def _columns(rows: list[Row], strip: Interval) -> tuple[list[Row], list[Row]]:
