@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .layout import DEFAULT_COLUMN_MIN_WORDS, Row
+from .layout import DEFAULT_COLUMN_MIN_WORDS, Row, count_wordy
+from .types import Word
 
 DEFAULT_SIDE_GAP_EM = 2.0
 """The strip between the two sides is at least this wide (body-text ems): wider than a
@@ -58,22 +59,29 @@ def _intersect(a: list[Interval], b: list[Interval], min_width: float) -> list[I
     return out
 
 
+def _halves(row: Row, strip: Interval) -> tuple[list[Word], list[Word]]:
+    """The row's words left of the strip and right of it."""
+    return (
+        [w for w in row.words if w.x1 <= strip[0]],
+        [w for w in row.words if w.x0 >= strip[1]],
+    )
+
+
 def _side(row: Row, strip: Interval, em: float) -> str:
     """Where the row's words lie about the strip: `L`, `R`, `B` (both, their baselines
     apart: lines of two columns at different pitches caught in one row) or `A` (both, on
     one baseline: a label and its value, a row of a table)."""
-    left = [w.bottom for w in row.words if w.x1 <= strip[0]]
-    right = [w.bottom for w in row.words if w.x0 >= strip[1]]
+    left, right = _halves(row, strip)
     if left and right:
-        apart = abs(max(left) - max(right)) > DEFAULT_BASELINE_APART * em
-        return "B" if apart else "A"
+        baselines = max(w.bottom for w in left) - max(w.bottom for w in right)
+        return "B" if abs(baselines) > DEFAULT_BASELINE_APART * em else "A"
     return "L" if left else "R"
 
 
 def _figures(row: Row) -> bool:
     """A row of a table's figures (`$ 49 $ (11) $ 9`, `2022 2021`): a statement whose
     labels and figures are read apart would lose what each figure is."""
-    numeric = sum(1 for w in row.words if not any(ch.isalpha() for ch in w.text))
+    numeric = len(row.words) - count_wordy(row.words)
     return numeric >= 2 and 2 * numeric >= len(row.words)
 
 
@@ -94,8 +102,7 @@ def _columns(rows: list[Row], strip: Interval) -> tuple[list[Row], list[Row]]:
     left: list[Row] = []
     right: list[Row] = []
     for row in rows:
-        words_left = [w for w in row.words if w.x1 <= strip[0]]
-        words_right = [w for w in row.words if w.x0 >= strip[1]]
+        words_left, words_right = _halves(row, strip)
         if words_left:
             left.append(Row(words_left, row.top, row.bottom))
         if words_right:
@@ -106,7 +113,7 @@ def _columns(rows: list[Row], strip: Interval) -> tuple[list[Row], list[Row]]:
 def _is_prose(rows: list[Row]) -> bool:
     """Lines of running text (which may go on at the top of the next column), not a list
     of names."""
-    words = sum(sum(1 for w in row.words if any(ch.isalpha() for ch in w.text)) for row in rows)
+    words = sum(count_wordy(row.words) for row in rows)
     return words >= DEFAULT_COLUMN_MIN_WORDS * len(rows)
 
 
@@ -151,12 +158,11 @@ def split_interleaved(region: list[Row], em: float) -> list[Part]:
             run, strips = [], []
             pending.append(row)
             continue
-        free = _free(row, left, right)
+        free = [s for s in _free(row, left, right) if s[1] - s[0] >= min_width]
         narrowed = _intersect(strips, free, min_width) if run else free
-        narrowed = [s for s in narrowed if s[1] - s[0] >= min_width]
         if run and not narrowed:
             close_run()
-            run, strips = [row], [s for s in free if s[1] - s[0] >= min_width]
+            run, strips = [row], free
             continue
         run.append(row)
         strips = narrowed

@@ -320,9 +320,13 @@ def _side_rows(rows: list[Row], lo: float, hi: float) -> list[tuple[float, float
     for row in rows:
         inside = [w for w in row.words if w.x0 >= lo - 0.5 and w.x1 <= hi + 0.5]
         if inside:
-            wordy = sum(1 for w in inside if any(ch.isalpha() for ch in w.text))
-            out.append((inside[0].x0, inside[-1].x1, wordy))
+            out.append((inside[0].x0, inside[-1].x1, count_wordy(inside)))
     return out
+
+
+def count_wordy(words: list[Word]) -> int:
+    """Words holding a letter: figures (`2022`, `$`, `(11)`) do not count as text."""
+    return sum(1 for w in words if any(ch.isalpha() for ch in w.text))
 
 
 def _full_share(side: list[tuple[float, float, int]]) -> float | None:
