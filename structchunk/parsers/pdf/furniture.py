@@ -88,8 +88,8 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
         if len({p for p, _ in spots}) >= needed
     }
     page_ends = {page.number: _ends(page) for page in readable}
-    counted = _counted_ends(page_ends, needed)
-    counted |= _lone_counted_numbers(page_ends, _page_offsets(page_ends, counted))
+    counted, offsets = _counted_ends(page_ends, needed)
+    counted |= _lone_counted_numbers(page_ends, offsets)
     dropped: list[Line] = []
     for page in readable:
         ends = {id(line) for line in page_ends[page.number]}
@@ -119,18 +119,6 @@ def _ends(page: PageContent) -> list[Line]:
     return [first] if first is last else [first, last]
 
 
-def _page_offsets(page_ends: dict[int, list[Line]], counted: set[int]) -> set[int]:
-    """How far the printed page numbers run ahead of the file's pages (`47699` printed on
-    page 2: 47697), read off the end lines already taken for counted page numbers."""
-    offsets: set[int] = set()
-    for number, ends in page_ends.items():
-        for line in ends:
-            if id(line) in counted:
-                text = " ".join(line.printed().split())
-                offsets |= {int(found.group()) - number for found in _PAGE_DIGITS.finditer(text)}
-    return offsets
-
-
 def _lone_counted_numbers(page_ends: dict[int, list[Line]], offsets: set[int]) -> set[int]:
     """End lines holding nothing but a number that falls in a counted page series: the
     Federal Register prints `47698` alone over its first page's masthead and
@@ -144,11 +132,12 @@ def _lone_counted_numbers(page_ends: dict[int, list[Line]], offsets: set[int]) -
     }
 
 
-def _counted_ends(page_ends: dict[int, list[Line]], needed: int) -> set[int]:
+def _counted_ends(page_ends: dict[int, list[Line]], needed: int) -> tuple[set[int], set[int]]:
     """First or last lines whose number counts along with the pages (`28` on page 28, or
     on page 30 of a file with a two-page cover) while the rest of the line stays the same
     (`Apple Inc. | Q1 2023 Form 10-Q | 16`), wherever they sit: some filings print their
-    footer right below the text, mid-page on a short page."""
+    footer right below the text, mid-page on a short page. Also how far each such count
+    runs ahead of the file's pages (`47699` printed on page 2: 47697)."""
     candidates: dict[tuple[str, int], list[Line]] = defaultdict(list)
     for number, ends in page_ends.items():
         for line in ends:
@@ -156,9 +145,11 @@ def _counted_ends(page_ends: dict[int, list[Line]], needed: int) -> set[int]:
             for found in _PAGE_DIGITS.finditer(text):
                 rest = text[: found.start()] + "#" + text[found.end() :]
                 candidates[(rest, int(found.group()) - number)].append(line)
-    return {
-        id(line)
-        for lines in candidates.values()
+    series = {
+        key: lines
+        for key, lines in candidates.items()
         if len(lines) >= max(needed, DEFAULT_MIN_COUNTED_PAGES)
-        for line in lines
+    }
+    return {id(line) for lines in series.values() for line in lines}, {
+        offset for _, offset in series
     }
