@@ -23,12 +23,15 @@ _SYMBOL_FONT = re.compile(r"^symbol(?:mt)?(?:$|[-,])", re.I)
 _LATIN = re.compile(r"[\x21-\x9f\xa1-\xff]")
 """Codes a font without a Unicode map is read as (spaces aside)."""
 
-_SYMBOL_LETTERS = str.maketrans(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
-    "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖαβχδεφγηιϕκλμνοπθρστυϖωξψζ",
-)
-_SYMBOL_SIGNS = str.maketrans(
+_SYMBOL = str.maketrans(
     {
+        **dict(
+            zip(
+                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+                "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖαβχδεφγηιϕκλμνοπθρστυϖωξψζ",
+                strict=True,
+            )
+        ),
         '"': "∀",
         "$": "∃",
         "'": "∋",
@@ -71,6 +74,7 @@ _SYMBOL_SIGNS = str.maketrans(
         "\xf2": "∫",
     }
 )
+"""Symbol's standard encoding: its letters are Greek; the signs text uses most."""
 
 
 def glyph_text(word: Word) -> Word:
@@ -78,7 +82,7 @@ def glyph_text(word: Word) -> Word:
     if _DINGBAT_FONT.match(word.font):
         text = _LATIN.sub("•", word.text)
     elif _SYMBOL_FONT.match(word.font):
-        text = word.text.translate(_SYMBOL_LETTERS).translate(_SYMBOL_SIGNS)
+        text = word.text.translate(_SYMBOL)
     else:
         return word
     return word if text == word.text else replace(word, text=text)
