@@ -179,13 +179,34 @@ def test_nvidias_index_goes_whole_and_its_headings_nest_right() -> None:
             "supply chain disruptions that threaten post-pandemic economic recovery.",
             id="stakeholder-names-beside-their-text-2",
         ),
+        pytest.param(
+            "usgov/DOL2022.pdf",
+            "Labor unions advance the economic aspirations of many communities",
+            id="heading-after-two-columns",
+        ),
+        pytest.param(
+            "usgov/DOL2022.pdf",
+            "Office of Federal Contract Compliance Programs (OFCCP)",
+            id="columns-after-a-paragraph-s-last-line",
+        ),
+        pytest.param(
+            "usgov/DOL2022.pdf",
+            "accurate, objective, relevant, timely, and accessible information",
+            id="columns-ending-on-one-baseline",
+        ),
+        pytest.param(
+            "usgov/DHS2020.pdf",
+            "in close coordination with federal, state, local, and tribal governments",
+            id="description-wrapping-below-the-names-beside-it",
+        ),
     ],
 )
 def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, sentence: str) -> None:
     """Formula and plot lines ending in a number (`γ(t) = 1`, `100 5`) looked like
     contents entries whose titles recur later, and the prose between them was dropped;
     agency plans set stakeholder names beside their text at another line pitch, and read
-    row by row the names landed inside its sentences."""
+    row by row the names landed inside its sentences; a heading under two columns was
+    read between them, and the lines of a column below the other one's end after it."""
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
     chunks = _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS)

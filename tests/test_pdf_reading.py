@@ -916,6 +916,115 @@ def test_terms_beside_their_wrapped_definitions_stay_with_them() -> None:
         assert f"{term} {term} definition" in text
 
 
+def _section_text(document: Document) -> str:
+    """Every section's title and paragraphs, in reading order."""
+    out = []
+    for section in document.sections():
+        out.append(section.title)
+        out.extend(b.text for b in section.blocks if isinstance(b, Paragraph))
+    return "\n".join(out)
+
+
+_WIDE = [
+    "The agency sets out its objective for the coming four years and names the people that"
+    " it serves",
+    "and the partners that it works with, so that each of the strategies below has someone"
+    " who will",
+    "carry it through and someone who benefits from it, as the stakeholder lists on this page"
+    " tell.",
+]
+_ORGANISATIONS = [
+    "Labor organizations perform an essential function",
+    "in the American economy by providing a voice for",
+    "workers in their workplace. They do this through",
+    "negotiating agreements with employers to promote",
+    "employee safety, fair and equitable policies, and",
+    "fair pay. Labor unions advance the economic",
+]
+_ASPIRATIONS = [
+    "aspirations of many communities, those in the",
+    "middle class and those struggling to get there.",
+    "They raise wages and improve working conditions,",
+    "and they do so with an even hand. They create",
+    "equity among diverse communities by closing the",
+    "wage gaps that divide us by race and gender.",
+]
+
+
+def test_a_heading_below_two_columns_is_read_after_both_of_them() -> None:
+    """DOL's plan sets a stakeholder's description in two columns, the left one line
+    longer, then a heading over full-width text. The heading sat in the left column (no
+    full-width row came between), so it was read before the right column: the description
+    was cut in two by the heading (`Labor unions advance the economic | 2.2.1 Unions |
+    aspirations of many communities`)."""
+    page = Page()
+    y = page.lines(72, 740, _WIDE, size=10, leading=11) - 8
+    page.text(80, y, "Stakeholder(s):", font="Helvetica-Bold", size=10)
+    y -= 13
+    page.lines(84, y, _ORGANISATIONS, font="Helvetica-Oblique", size=9, leading=9)
+    page.lines(330, y, _ASPIRATIONS, font="Helvetica-Oblique", size=9, leading=9)
+    y -= 6 * 9 + 18
+    page.text(72, y, "2.2.1. Unions", font="Helvetica", size=12)
+    page.lines(72, y - 19, _WIDE, size=10, leading=11)
+    text = _section_text(_read([page]))
+    description = " ".join(_ORGANISATIONS + _ASPIRATIONS)
+    assert description in text
+    assert text.index(description) < text.index("2.2.1. Unions")
+
+
+def test_names_beside_descriptions_read_apart_after_a_paragraph_s_last_line() -> None:
+    """DOL's plan follows a paragraph whose last line ends near the margin with two
+    columns of stakeholders: names and their descriptions at the left, agency names
+    wrapped at the right, at another pitch. The columns were read across (`Office of
+    Federal Contract Compliance | All workers have the right ... | Programs (OFCCP)`):
+    the paragraph's last line leaves only the margin free, and the search for the strip
+    between the columns began there and never found the strip."""
+    page = Page()
+    lines = [*_WIDE[:2], "carry it through and someone who benefits from it, as the lists tell."]
+    y = page.lines(72, 740, lines, size=10, leading=11) - 6
+    page.text(72, y, "Stakeholder(s):", font="Helvetica-Bold", size=10)
+    top = y - 13
+    page.text(72, top, "Workers :", font="Helvetica-Bold", size=10)
+    page.lines(75, top - 13, ["All workers have the right to be paid properly",
+                              "and to be treated equitably."],
+               font="Helvetica-Oblique", size=9, leading=8)  # fmt: skip
+    page.text(72, top - 35, "Partner Agencies Driving this Objective", font="Helvetica-Bold")
+    page.text(72, top - 52, "Wage and Hour Division (WHD)", font="Helvetica-Bold")
+    agencies = ["Office of Federal Contract Compliance", "Programs (OFCCP)", "",
+                "Office of Labor-Management Standards", "(OLMS)"]  # fmt: skip
+    page.lines(280, top, agencies, font="Helvetica-Bold", size=10, leading=11)
+    text = _section_text(_read([page]))
+    assert "Office of Federal Contract Compliance Programs (OFCCP)" in text
+    assert "Office of Labor-Management Standards (OLMS)" in text
+    assert "All workers have the right to be paid properly and to be treated equitably." in text
+
+
+def test_a_description_wrapping_below_the_list_beside_it_goes_on_in_its_column() -> None:
+    """DHS's plan sets descriptions at the left beside a list of names at the right; the
+    last description wraps below the list's last name and goes on at the top of the right
+    column. Its lines below the list were read after the right column (`transportation
+    hubs, in- | Private Sector | cluding seaports`), and its last words before the right
+    column's first line joined the wrong text."""
+    page = Page()
+    y = page.lines(72, 740, _WIDE, size=10, leading=11) - 8
+    page.text(72, y, "Stakeholder(s):", font="Helvetica-Bold", size=10)
+    top = y - 13
+    page.text(72, top, "Seaports :", font="Helvetica-Bold", size=10)
+    left = ["Beyond air transit, the agency continues to",
+            "strengthen security measures at other hubs,", "including seaports, railways, and mass",
+            "transit, as well as the pipelines of the", "country, and it works in close",
+            "coordination with the nation's sea", "and river ports, the owners of the",
+            "terminals, their port authorities and with"]  # fmt: skip
+    page.lines(75, top - 9, left, font="Helvetica-Oblique", size=9, leading=9)
+    page.lines(330, top, ["federal, state, and local governments", "and private partners."],
+               font="Helvetica-Oblique", size=9, leading=9)  # fmt: skip
+    names = ["Railways", "Mass Transit", "Pipelines"]
+    page.lines(330, top - 24, names, font="Helvetica-Bold", size=10, leading=17)
+    page.lines(72, top - 100, _WIDE, size=10, leading=11)
+    text = _section_text(_read([page]))
+    assert "their port authorities and with federal, state, and local governments" in text
+
+
 # -- hostile geometry --------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ and its definition line up row by row), and no row is a row of figures.
 
 from __future__ import annotations
 
+from itertools import takewhile
 from typing import NamedTuple
 
 from .layout import DEFAULT_COLUMN_MIN_WORDS, Row, count_wordy
@@ -23,6 +24,12 @@ DEFAULT_SIDE_GAP_EM = 2.0
 bullet's gap to its text or the space between words."""
 DEFAULT_MIN_SIDE_ROWS = 3
 """Lines of its own (on no baseline of the other side) each side needs."""
+DEFAULT_RUN_GAP_EM = 3.0
+"""A vertical gap this wide (ems) ends a run: columns read apart stop at the next block
+(a page number at the foot of the page is not the end of the right column)."""
+DEFAULT_LINE_GAP_EM = 0.5
+"""A gap between two lines (ems) that never parts a column's lines: line spacing, not a
+heading's space above."""
 DEFAULT_BASELINE_APART = 0.15
 """Baselines further apart than this (ems) are two lines' although they share a row."""
 
@@ -110,6 +117,36 @@ def _columns(rows: list[Row], strip: Interval) -> tuple[list[Row], list[Row]]:
     return left, right
 
 
+def _span(run: list[Row], sides: list[str], em: float) -> tuple[int, int]:
+    """The rows [first, last) read as two columns. Before the first line with words on the
+    right: a paragraph's last line, a title, a running header, read before the columns;
+    after the last one: a heading, read after them. A line on one baseline with a line of
+    the other column (`A`) is the columns' first or last only when set close to them."""
+    gap = DEFAULT_LINE_GAP_EM * em
+    near = [False] + [b.top - a.bottom <= gap for a, b in zip(run, run[1:])] + [False]
+    first = next(i for i, side in enumerate(sides) if side in "RB" or (side == "A" and near[i + 1]))
+    last = max(i for i, side in enumerate(sides) if side in "RB" or (side == "A" and near[i]))
+    return first, last + 1
+
+
+def _left(pair: tuple[Row, str]) -> bool:
+    return pair[1] == "L"
+
+
+def _going_on(column: list[Row], after: list[Row], em: float) -> list[Row]:
+    """The rows after the right column's last line that go on with the left column: at
+    no wider a gap than its own lines leave, or than a line gap (a description that wraps
+    below the list beside it), up to a heading's wider gap."""
+    gaps = [b.top - a.bottom for a, b in zip(column, column[1:])]
+    widest = max([DEFAULT_LINE_GAP_EM * em, *gaps])
+    out: list[Row] = []
+    for row in after:
+        if row.top - (out or column)[-1].bottom > widest:
+            break
+        out.append(row)
+    return out
+
+
 def _is_prose(rows: list[Row]) -> bool:
     """Lines of running text (which may go on at the top of the next column), not a list
     of names."""
@@ -134,23 +171,27 @@ def split_interleaved(region: list[Row], em: float) -> list[Part]:
     run: list[Row] = []
     strips: list[Interval] = []
 
+    def inner(strip: Interval) -> bool:
+        return strip[0] > left and strip[1] < right
+
     def close_run() -> None:
-        inner = [s for s in strips if s[0] > left and s[1] < right]
-        strip = _strip(run, inner, em) if len(run) >= 2 * DEFAULT_MIN_SIDE_ROWS else None
+        candidates = [s for s in strips if inner(s)]
+        strip = _strip(run, candidates, em) if len(run) >= 2 * DEFAULT_MIN_SIDE_ROWS else None
         if strip is None:
             pending.extend(run)
             return
-        # before the first line on the right: a paragraph's last line, a title, a running
-        # header, read before the columns; after the last one: a heading, read after them
-        sides = [_side(row, strip, em) in "RB" for row in run]
-        first, last = sides.index(True), len(sides) - sides[::-1].index(True)
+        sides = [_side(row, strip, em) for row in run]
+        first, last = _span(run, sides, em)
         pending.extend(run[:first])
         if pending:
             out.append(Part(list(pending)))
             pending.clear()
         left_rows, right_rows = _columns(run[first:last], strip)
+        left_only = [row for row, side in takewhile(_left, zip(run[last:], sides[last:]))]
+        going_on = _going_on(left_rows, left_only, em)
+        left_rows.extend(going_on)
         out.extend([Part(left_rows), Part(right_rows, beside=not _is_prose(left_rows))])
-        pending.extend(run[last:])
+        pending.extend(run[last + len(going_on) :])
 
     for row in region:
         if row.table is not None or not row.words:
@@ -160,7 +201,10 @@ def split_interleaved(region: list[Row], em: float) -> list[Part]:
             continue
         free = [s for s in _free(row, left, right) if s[1] - s[0] >= min_width]
         narrowed = _intersect(strips, free, min_width) if run else free
-        if run and not narrowed:
+        apart = run and row.top - run[-1].bottom > DEFAULT_RUN_GAP_EM * em
+        if run and (apart or not any(inner(s) for s in narrowed)):
+            # the run can no longer be split: keep what it has, and look again from here
+            # (a paragraph's short last line has only the margin free beside it)
             close_run()
             run, strips = [row], free
             continue

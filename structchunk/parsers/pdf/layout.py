@@ -382,8 +382,11 @@ def regions(rows: list[Row], gutters: list[tuple[float, float]]) -> list[list[Ro
 
     for row in rows:
         if is_spanning(row, gutters):
+            lead_in = _lead_in(band, row)
             close_band()
-            if out and out[-1] and is_spanning(out[-1][-1], gutters):
+            if lead_in:
+                out.append([*lead_in, row])
+            elif out and out[-1] and is_spanning(out[-1][-1], gutters):
                 out[-1].append(row)
             else:
                 out.append([row])
@@ -400,6 +403,34 @@ def regions(rows: list[Row], gutters: list[tuple[float, float]]) -> list[list[Ro
             band[index].append(Row(words, row.top, row.bottom))
     close_band()
     return out
+
+
+def _lead_in(band: list[list[Row]], spanning: Row) -> list[Row]:
+    """The rows a column of the band ends with, below every later column, that sit nearer
+    the full-width row under them than the column above them: a heading and its subtitle
+    over a full-width paragraph, after two columns of a stakeholder's description. They
+    are taken out of their column (read before the columns beside it, they would cut the
+    columns apart) and read with the full-width text they lead into.
+
+    The last column is read last anyway, so only an earlier one has such rows. The
+    nearest-neighbour test keeps a journal's unbalanced last page whole (its left column
+    runs on below the right one at its own line pitch)."""
+    filled = [column for column in band if column]
+    if len(filled) < 2:
+        return []
+    column = max(filled[:-1], key=lambda rows: rows[-1].bottom)
+    others = max(rows[-1].bottom for rows in filled if rows is not column)
+    tail = next((i for i, row in enumerate(column) if row.top >= others), None)
+    if not tail:  # nothing below the other columns, or the column starts below them
+        return []
+    chain = [*column[tail - 1 :], spanning]
+    gaps = [below.top - above.bottom for above, below in zip(chain, chain[1:])]
+    widest = max(range(len(gaps)), key=gaps.__getitem__)
+    if gaps[widest] <= gaps[-1]:
+        return []
+    lead_in = column[tail + widest :]
+    del column[tail + widest :]
+    return lead_in
 
 
 def _row_spans(row: Row, gutters: list[tuple[float, float]]) -> bool:
