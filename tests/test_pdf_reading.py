@@ -1025,6 +1025,48 @@ def test_a_description_wrapping_below_the_list_beside_it_goes_on_in_its_column()
     assert "their port authorities and with federal, state, and local governments" in text
 
 
+def _page_ending_with(last: list[str], font: str = "Helvetica-Bold", x: float = 72) -> Page:
+    """A page of wide text whose last lines are `last`, set at the foot of the page."""
+    page = Page()
+    page.lines(72, 740, _WIDE * 4, size=10, leading=12)
+    page.lines(x, 110, last, font=font, size=10, leading=17)
+    return page
+
+
+def test_a_short_line_at_the_foot_of_a_page_does_not_run_on_overleaf() -> None:
+    """Agency plans list stakeholders down to the foot of a page and print `Performance
+    Indicators` over the next page's table: the name does not end a sentence, so the
+    label was read into its line (`State Partners Performance Indicators`)."""
+    overleaf = Page()
+    overleaf.text(72, 740, "Performance Indicators", size=10)
+    overleaf.lines(72, 720, _WIDE, size=10, leading=12)
+    names = ["Tribal Partners", "State Partners"]
+    text = _section_text(_read([_page_ending_with(names, font="Helvetica"), overleaf]))
+    assert "State Partners Performance" not in text
+    assert "\nPerformance Indicators\n" in text
+
+
+def test_a_term_at_the_foot_of_a_page_goes_on_into_its_definition_set_in_overleaf() -> None:
+    """A definition list's term at the foot of a page, its definition set in under it on
+    the next page: one paragraph still, as the text under a term is."""
+    overleaf = Page()
+    overleaf.lines(102, 740, ["A measure of how much demand is being placed on your system,",
+                              "measured in a high-level system-specific metric."])  # fmt: skip
+    text = _section_text(_read([_page_ending_with(["Traffic"], font="Helvetica"), overleaf]))
+    assert "Traffic A measure of how much demand" in text
+
+
+def test_a_full_line_at_the_foot_of_a_page_goes_on_overleaf() -> None:
+    """A line that fills its column and ends mid-sentence goes on at the next page's top,
+    a capital there (a name) notwithstanding."""
+    overleaf = Page()
+    overleaf.lines(72, 740, ["Department of Labor and its partners for the four years.", *_WIDE])
+    last = ["The plan was written by the people who serve the public, in partnership with the"]
+    page = _page_ending_with(last, font="Helvetica")
+    text = _section_text(_read([page, overleaf]))
+    assert "in partnership with the Department of Labor" in text
+
+
 # -- hostile geometry --------------------------------------------------------------------
 
 

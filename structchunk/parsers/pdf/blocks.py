@@ -85,10 +85,15 @@ class BlockWriter:
             if self._gap_break(prev, line):
                 return False
             return line.marker_x <= prev.marker_x + DEFAULT_INDENT * max(line.size, 1.0)
-        # a new column or page: go on only mid-sentence, never from the column beside
+        # a new column or page: go on only mid-sentence, never from the column beside,
+        # and from a short line (a name, a label, a paragraph's last line) only into
+        # text set in under it (a term at the foot of a page, its definition overleaf)
         if line.beside or abs(prev.size - line.size) > DEFAULT_SIZE_CHANGE:
             return False
-        return not ends_sentence(prev.text) or starts_lower(line.text)
+        if starts_lower(line.text):
+            return True
+        set_in = line.x0 > prev.x0 + DEFAULT_INDENT * max(line.size, 1.0)
+        return not ends_sentence(prev.text) and (set_in or not prev.short)
 
     def _is_code(self, prev: Line | None, line: Line) -> bool:
         """A monospace line is code unless it carries on the prose around it (a wrapped

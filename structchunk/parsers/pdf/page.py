@@ -177,6 +177,7 @@ def assemble(reading: PageReading) -> PageContent:
     shapes = reading.shapes if reading.orientation == "ltr" else []
     parts = (part for region in regions(rows, gutters) for part in split_interleaved(region, em))
     for index, (region, beside) in enumerate(parts):
+        middle = _middle(region)
         for row in region:
             if row.table is not None:
                 row.table.region = index
@@ -187,12 +188,21 @@ def assemble(reading: PageReading) -> PageContent:
                 continue
             line.turned = id(row.words[0]) in turned
             line.beside = beside
+            line.short = row.x1 < middle
             if shapes:
                 _attach_bullet(line, shapes)
             if tags and tags.headings:
                 line.tag = _tag(row.words, tags.headings)
             content.items.append(line)
     return content
+
+
+def _middle(region: list[Row]) -> float:
+    """The middle of the region's text width (-inf when it holds no text)."""
+    text = [row for row in region if row.words]
+    if not text:
+        return float("-inf")
+    return (min(row.x0 for row in text) + max(row.x1 for row in text)) / 2
 
 
 def read_pages(read: Callable[[int], PageContent], indexes: list[int]) -> list[PageContent]:
