@@ -6,6 +6,7 @@ skipped without it; the pure stages (hyphens, running headers) need no PDF at al
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -177,6 +178,29 @@ def test_running_header_and_page_numbers_are_dropped_body_text_is_not() -> None:
         "Body text that differs on page 3.",
         "Repeated body sentence.",
     ]
+
+
+def test_a_piece_of_a_running_header_printed_alone_is_dropped() -> None:
+    """Agency plans print `Strategic Plan` in a coloured band at the left and the agency
+    at the right: one line on most pages, two where the page's columns part it, and the
+    contents pages print `Strategic Plan` alone. Those pieces were kept, and ran into
+    the text (`radiation U.S. Environmental Protection Agency monitoring system`)."""
+    pages = []
+    for number in range(1, 8):
+        page = PageContent(number, 612, 792)
+        if number in (6, 7):  # parted, or one piece only
+            header = [replace(_line("Strategic Plan", number, 30), x1=130)]
+            if number == 6:
+                header.append(replace(_line("Agency Name", number, 30), x0=480, x1=546))
+        else:
+            header = [replace(_line("Strategic Plan Agency Name", number, 30), x1=546)]
+        page.items = [*header, _line("The body text of the page.", number, 300)]
+        pages.append(page)
+    title = replace(_line("Agency Name", 7, 60), x0=200, x1=280)  # not flush with it: kept
+    pages[-1].items.insert(1, title)
+    drop_furniture(pages)
+    assert all(line.text == "The body text of the page." for line in pages[5].lines())
+    assert [line.text for line in pages[6].lines()] == ["Agency Name", "The body text of the page."]
 
 
 def test_running_header_of_a_real_report_is_dropped() -> None:

@@ -501,6 +501,20 @@ def test_columns_below_full_width_text_are_read_column_by_column() -> None:
     assert "Left column sentence number 1 goes on. Right" not in joined
 
 
+def test_text_well_below_two_columns_starts_a_paragraph_of_its_own() -> None:
+    """Below a page's columns, a line after a paragraph's space is a new paragraph, though
+    the column above it ends mid-sentence (agency plans: a subtitle over its text in the
+    next region, `Promote A Just Transition The Paris Agreement recognized`)."""
+    page = Page()
+    left = [f"Left column sentence number {i} goes on." for i in range(1, 11)]
+    right = [f"Right column sentence number {i} goes on." for i in range(1, 10)]
+    page.lines(72, 740, left, size=10, leading=12)
+    page.lines(330, 740, [*right, "Right column line number 10 goes on with"], size=10, leading=12)
+    page.lines(72, 740 - 12 * 10 - 24, _WIDE, size=10, leading=12)
+    paragraphs = _paragraphs(_read([page]))
+    assert any(text.startswith("The agency sets out its objective") for text in paragraphs)
+
+
 METRICS = [
     (
         "Office 365 Commercial seat growth",

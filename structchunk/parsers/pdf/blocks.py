@@ -72,7 +72,7 @@ class BlockWriter:
     # -- decisions ---------------------------------------------------------------
 
     def _gap_break(self, prev: Line, line: Line) -> bool:
-        """Is there a paragraph break between two lines of the same region?"""
+        """Is there a paragraph break between two lines, one under the other?"""
         gap = line.top - prev.bottom
         size = max(prev.size, line.size, 1.0)
         if gap > self.line_gap + DEFAULT_PARAGRAPH_GAP * size or gap < -size:
@@ -90,6 +90,8 @@ class BlockWriter:
         # text set in under it (a term at the foot of a page, its definition overleaf)
         if line.beside or abs(prev.size - line.size) > DEFAULT_SIZE_CHANGE:
             return False
+        if prev.page == line.page and line.top >= prev.bottom and self._gap_break(prev, line):
+            return False  # the next region starts lower down, a paragraph's space below
         if starts_lower(line.text):
             return True
         set_in = line.x0 > prev.x0 + DEFAULT_INDENT * max(line.size, 1.0)

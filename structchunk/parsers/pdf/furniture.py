@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from typing import NamedTuple
 
 from .types import Line, PageContent
 
@@ -77,16 +78,17 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
     if len(readable) < 2:
         return []
     needed = max(2, min(round(DEFAULT_REPEAT_SHARE * len(readable)), DEFAULT_ENOUGH_REPEATS))
-    seen: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    seen: dict[str, list[Spot]] = defaultdict(list)
     for page in readable:
         for line in page.lines():
             if _in_band(line, page.height):
-                seen[_key(line)].append((page.number, line.top))
+                seen[_key(line)].append(Spot(page.number, line.top, line.x0, line.x1))
     furniture = {
-        key: _repeated(spots, needed)
+        key: _repeated([(spot.page, spot.top) for spot in spots], needed)
         for key, spots in seen.items()
-        if len({p for p, _ in spots}) >= needed
+        if len({spot.page for spot in spots}) >= needed
     }
+    pieces = _header_pieces(seen, furniture)
     page_ends = {page.number: _ends(page) for page in readable}
     counted, offsets = _counted_ends(page_ends, needed)
     counted |= _lone_counted_numbers(page_ends, offsets)
@@ -97,7 +99,10 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
         for item in page.items:
             if isinstance(item, Line) and (
                 _in_band(item, page.height)
-                and page.number in furniture.get(_key(item), ())
+                and (
+                    page.number in furniture.get(_key(item), ())
+                    or (page.number, _bucket(item.top)) in pieces.get(_key(item), ())
+                )
                 or id(item) in ends
                 and _in_band(item, page.height, DEFAULT_NUMBER_BAND)
                 and is_page_number(item.printed())
@@ -108,6 +113,57 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
             kept.append(item)
         page.items = kept
     return dropped
+
+
+class Spot(NamedTuple):
+    """Where a margin line sits: its page, top and horizontal extent."""
+
+    page: int
+    top: float
+    x0: float
+    x1: float
+
+
+def _bucket(top: float) -> int:
+    return round(top / DEFAULT_POSITION_TOLERANCE)
+
+
+def _header_pieces(
+    seen: dict[str, list[Spot]], furniture: dict[str, set[int]]
+) -> dict[str, set[tuple[int, int]]]:
+    """Margin lines that are a part of a running header, set where that header sits and
+    flush with one of its ends: (page, height bucket) per text. A header printed in two
+    pieces (`Strategic Plan` in a coloured band at the left, the agency's name at the
+    right) reads as one line on most pages, as two where the page's columns part it,
+    and some pages print one piece only. A piece needs a letter (a lone figure is a page
+    number or a plot's label)."""
+    wholes = [
+        (key, [spot for spot in seen[key] if spot.page in pages])
+        for key, pages in furniture.items()
+        if pages
+    ]
+    out: dict[str, set[tuple[int, int]]] = {}
+    for key, spots in seen.items():
+        if key in furniture and furniture[key] or not any(ch.isalpha() for ch in key):
+            continue
+        padded = f" {key} "
+        ends = [whole for text, whole in wholes if padded in f" {text} "]
+        hits = {
+            (spot.page, _bucket(spot.top))
+            for spot in spots
+            if any(_flush(spot, other) for whole in ends for other in whole)
+        }
+        if hits:
+            out[key] = hits
+    return out
+
+
+def _flush(piece: Spot, whole: Spot) -> bool:
+    """At the whole's height, and starting or ending where it does."""
+    tolerance = DEFAULT_POSITION_TOLERANCE
+    return abs(piece.top - whole.top) <= tolerance and (
+        abs(piece.x0 - whole.x0) <= tolerance or abs(piece.x1 - whole.x1) <= tolerance
+    )
 
 
 def _ends(page: PageContent) -> list[Line]:
