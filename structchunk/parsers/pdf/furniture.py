@@ -138,32 +138,38 @@ def _header_pieces(
     and some pages print one piece only. A piece needs a letter (a lone figure is a page
     number or a plot's label)."""
     wholes = [
-        (key, [spot for spot in seen[key] if spot.page in pages])
+        (f" {key} ", _anchors([spot for spot in seen[key] if spot.page in pages]))
         for key, pages in furniture.items()
         if pages
     ]
     out: dict[str, set[tuple[int, int]]] = {}
     for key, spots in seen.items():
-        if key in furniture and furniture[key] or not any(ch.isalpha() for ch in key):
+        if furniture.get(key) or not any(ch.isalpha() for ch in key):
             continue
         padded = f" {key} "
-        ends = [whole for text, whole in wholes if padded in f" {text} "]
+        anchors = set().union(*(ends for text, ends in wholes if padded in text))
         hits = {
             (spot.page, _bucket(spot.top))
             for spot in spots
-            if any(_flush(spot, other) for whole in ends for other in whole)
+            if not anchors.isdisjoint(_anchors([spot], spread=0))
         }
         if hits:
             out[key] = hits
     return out
 
 
-def _flush(piece: Spot, whole: Spot) -> bool:
-    """At the whole's height, and starting or ending where it does."""
-    tolerance = DEFAULT_POSITION_TOLERANCE
-    return abs(piece.top - whole.top) <= tolerance and (
-        abs(piece.x0 - whole.x0) <= tolerance or abs(piece.x1 - whole.x1) <= tolerance
-    )
+def _anchors(spots: list[Spot], spread: int = 1) -> set[tuple[int, str, int]]:
+    """Each spot's height and left and right ends, in buckets of the position tolerance
+    (and the buckets beside them, with `spread`), so that finding a piece flush with a
+    whole is a set lookup, not a comparison with every page's header."""
+    near = range(-spread, spread + 1)
+    return {
+        (_bucket(spot.top) + dy, side, _bucket(x) + dx)
+        for spot in spots
+        for side, x in (("left", spot.x0), ("right", spot.x1))
+        for dy in near
+        for dx in near
+    }
 
 
 def _ends(page: PageContent) -> list[Line]:

@@ -64,8 +64,9 @@ class Line:
     so its text never continues that region's last line."""
     short: bool = False
     """The line stops before the middle of its region: a paragraph's last line, a name,
-    a label. Text after a page or column break never continues it (a stakeholder's name
-    at the foot of a page took the next page's `Performance Indicators` into its line)."""
+    a label. After a page or column break only a line set in under it or starting in
+    lower case continues it (a stakeholder's name at the foot of a page took the next
+    page's `Performance Indicators` into its line)."""
     marker: str = ""
     """List marker found at the start of the line (`•`, `1.`, `a)`), or a drawn bullet."""
     marker_x: float = 0.0
