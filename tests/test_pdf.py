@@ -203,6 +203,29 @@ def test_a_piece_of_a_running_header_printed_alone_is_dropped() -> None:
     assert [line.text for line in pages[6].lines()] == ["Agency Name", "The body text of the page."]
 
 
+@pytest.mark.parametrize(("under_the_header", "kept"), [(True, True), (False, False)])
+def test_a_large_line_recurring_under_the_running_header_is_a_heading(
+    under_the_header: bool, kept: bool
+) -> None:
+    """The 2014 performance report tops each goal's results page, under its running
+    header, with `FY 2014 Results` at 15 pt: on 4 of 20 pages at one height, enough for a
+    part's own running header, it was dropped as one. Large type under the running header
+    is a heading; a part's running header is small or the page's outermost text."""
+    pages = []
+    for number in range(1, 21):
+        page = PageContent(number, 612, 792)
+        items = [_line("Annual Performance Report", number, 30)] if under_the_header else []
+        if number % 5 == 0:
+            items.append(replace(_line("FY 2014 Results", number, 60), size=15, bottom=75))
+        items.append(_line("The body text of the page, in the body's size.", number, 300))
+        page.items = items
+        pages.append(page)
+    drop_furniture(pages)
+    texts = [line.text for page in pages for line in page.lines()]
+    assert ("FY 2014 Results" in texts) is kept
+    assert "Annual Performance Report" not in texts
+
+
 def test_running_header_of_a_real_report_is_dropped() -> None:
     path = corpus_pdf("pdf/pdfplumber/federal-register-2020-17221.pdf")
     text = text_of(parse(path))
