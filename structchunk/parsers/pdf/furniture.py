@@ -85,30 +85,8 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
         return []
     share = max(2, round(DEFAULT_REPEAT_SHARE * len(readable)))
     needed = min(share, max(2, DEFAULT_ENOUGH_REPEATS))
-    body = _body_size(readable)
-    seen: dict[str, list[Spot]] = defaultdict(list)
-    for page in readable:
-        lines = page.lines()
-        if not lines:
-            continue
-        first_bottom = min(line.bottom for line in lines)
-        last_top = max(line.top for line in lines)
-        for line in lines:
-            if _in_band(line, page.height):
-                outer = line.top < first_bottom or line.bottom > last_top
-                spot = Spot(page.number, line.top, line.x0, line.x1, line.size, outer)
-                seen[_key(line)].append(spot)
-    furniture: dict[str, set[int]] = {}
-    for key, spots in seen.items():
-        # a running header is the page's outermost text or small type; a line set larger
-        # than the body under the running header on a few pages is a section heading
-        heading = (
-            any(not spot.outer for spot in spots)
-            and min(spot.size for spot in spots) > DEFAULT_HEADING_SIZE * body
-        )
-        if len({spot.page for spot in spots}) >= (share if heading else needed):
-            positions = [(spot.page, spot.top) for spot in spots]
-            furniture[key] = _repeated(positions, share if heading else needed)
+    seen = _margin_spots(readable)
+    furniture = _running(seen, share, needed, _body_size(readable))
     pieces = _header_pieces(seen, furniture)
     page_ends = {page.number: _ends(page) for page in readable}
     counted, offsets = _counted_ends(page_ends, needed)
@@ -146,6 +124,42 @@ class Spot(NamedTuple):
     x1: float
     size: float
     outer: bool
+
+
+def _margin_spots(pages: list[PageContent]) -> dict[str, list[Spot]]:
+    """Where each text of the pages' margin bands sits, by its key (digits ignored)."""
+    seen: dict[str, list[Spot]] = defaultdict(list)
+    for page in pages:
+        lines = page.lines()
+        if not lines:
+            continue
+        first_bottom = min(line.bottom for line in lines)
+        last_top = max(line.top for line in lines)
+        for line in lines:
+            if _in_band(line, page.height):
+                outer = line.top < first_bottom or line.bottom > last_top
+                spot = Spot(page.number, line.top, line.x0, line.x1, line.size, outer)
+                seen[_key(line)].append(spot)
+    return seen
+
+
+def _running(
+    seen: dict[str, list[Spot]], share: int, needed: int, body: float
+) -> dict[str, set[int]]:
+    """The pages on which each margin text is a running header or footer: it repeats at
+    one height on `needed` pages — or on the full `share` when it is set larger than the
+    body with text above or below it (a part's running header is small type or the
+    page's outermost text; a large line under the running header is a heading)."""
+    furniture: dict[str, set[int]] = {}
+    for key, spots in seen.items():
+        heading = (
+            any(not spot.outer for spot in spots)
+            and min(spot.size for spot in spots) > DEFAULT_HEADING_SIZE * body
+        )
+        repeats = share if heading else needed
+        if len({spot.page for spot in spots}) >= repeats:
+            furniture[key] = _repeated([(spot.page, spot.top) for spot in spots], repeats)
+    return furniture
 
 
 def _body_size(pages: list[PageContent]) -> float:
