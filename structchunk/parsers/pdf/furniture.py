@@ -16,6 +16,7 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from .types import Line, PageContent
+from .typography import body_style
 
 DEFAULT_MARGIN_BAND = 0.12
 """Top and bottom share of the page height where running headers and footers live
@@ -86,7 +87,8 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
     share = max(2, round(DEFAULT_REPEAT_SHARE * len(readable)))
     needed = min(share, max(2, DEFAULT_ENOUGH_REPEATS))
     seen = _margin_spots(readable)
-    furniture = _running(seen, share, needed, _body_size(readable))
+    body, _ = body_style([line for page in readable for line in page.lines()])
+    furniture = _running(seen, share, needed, body)
     pieces = _header_pieces(seen, furniture)
     page_ends = {page.number: _ends(page) for page in readable}
     counted, offsets = _counted_ends(page_ends, needed)
@@ -160,15 +162,6 @@ def _running(
         if len({spot.page for spot in spots}) >= repeats:
             furniture[key] = _repeated([(spot.page, spot.top) for spot in spots], repeats)
     return furniture
-
-
-def _body_size(pages: list[PageContent]) -> float:
-    """The size most of the document's characters are set in."""
-    chars: dict[float, int] = defaultdict(int)
-    for page in pages:
-        for line in page.lines():
-            chars[round(line.size, 1)] += len(line.text)
-    return max(chars, key=chars.__getitem__) if chars else 0.0
 
 
 def _bucket(top: float) -> int:
