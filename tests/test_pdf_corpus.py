@@ -199,6 +199,17 @@ def test_nvidias_index_goes_whole_and_its_headings_nest_right() -> None:
             "in close coordination with federal, state, local, and tribal governments",
             id="description-wrapping-below-the-names-beside-it",
         ),
+        pytest.param(
+            "pdfplumber/issue-316-example.pdf",
+            "problems, process and relationships”, unpublished thesis, The University of"
+            " Alabama, Tuscaloosa, AL.\n\nBurke",
+            id="bibliography-with-a-hanging-indent",
+        ),
+        pytest.param(
+            "pypdf-samples/crazyones-pdfa.pdf",
+            "Theyre not fond of rules. And they have no respect for the status quo.",
+            id="verses-with-turnovers-set-in",
+        ),
     ],
 )
 def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, sentence: str) -> None:
@@ -206,7 +217,8 @@ def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, senten
     contents entries whose titles recur later, and the prose between them was dropped;
     agency plans set stakeholder names beside their text at another line pitch, and read
     row by row the names landed inside its sentences; a heading under two columns was
-    read between them, and the lines of a column below the other one's end after it."""
+    read between them, and the lines of a column below the other one's end after it; a
+    hanging indent broke every entry after its first line and ran it into the next."""
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
     chunks = _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS)

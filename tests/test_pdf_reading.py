@@ -1081,6 +1081,70 @@ def test_a_full_line_at_the_foot_of_a_page_goes_on_overleaf() -> None:
     assert "in partnership with the Department of Labor" in text
 
 
+def _set_lines(page: Page, y: float, lines: list[tuple[float, str]], leading: float = 12) -> Page:
+    """Lines at their own left edges, one under the other from baseline y."""
+    for x, text in lines:
+        page.text(x, y, text, size=10)
+        y -= leading
+    return page
+
+
+_REFERENCES = [
+    (72, "Barling, J. (1990), Employment, Stress and Family Functioning, Wiley, Chichester, and"),
+    (90, "the second edition of the same work, Wiley, New York, NY."),
+    (72, "Bohle, P. and Quinlan, M. (2000), Managing Occupational Health and Safety: A Multi-"),
+    (90, "disciplinary Approach, Macmillan Publishers, South Yarra, with a preface by the"),
+    (90, "editors of the series."),
+    (72, "Costa, G. (1996), The impact of shift and night work on health, Applied Ergonomics,"),
+    (90, "Vol. 27, pp. 9-16."),
+]
+
+
+def test_a_bibliography_set_with_a_hanging_indent_reads_entry_by_entry() -> None:
+    """A reference list sets each entry's first line out and the rest in: read with the
+    first-line-indent rule every entry broke after its first line and its last line ran
+    into the next entry (`...pp. 1005-18. Barling, J. (1990)...`)."""
+    paragraphs = _paragraphs(_read([_set_lines(Page(), 700, _REFERENCES)]))
+    assert [p.split(",")[0] for p in paragraphs] == ["Barling", "Bohle", "Costa"]
+    assert paragraphs[1].endswith("with a preface by the editors of the series.")
+
+
+def test_first_line_indents_still_start_paragraphs_beside_a_hanging_guess() -> None:
+    """The mirror image: paragraphs whose first line is set in stay apart where the
+    indents say — one ending mid-sentence on a full line notwithstanding, and one whose
+    first line happens to end a sentence."""
+    lines = [
+        (90, "The Company designs, manufactures and markets smartphones, personal computers"),
+        (72, "and wearables, and sells a variety of related services around the world."),
+        (90, "The FAA issued an order on March 13, 2019, which prohibits the operation of the"),
+        (72, "airplanes by certificated operators until further notice from the agency, as"),
+        (72, "set out in the docket of this rule and in the order that the agency issued then"),
+        (90, "Quisque ullamcorper placerat ipsum, a sentence ending on the first line. Done."),
+        (72, "Morbi vel justo vitae lacus tincidunt ultrices, which is the paragraph's end."),
+        (90, "Sed bibendum, nulla a faucibus semper, leo velit ultricies tellus, ac venenatis"),
+        (72, "arcu wisi vel nisl, the last of the paragraphs."),
+    ]
+    paragraphs = _paragraphs(_read([_set_lines(Page(), 700, lines)]))
+    assert [p[:10] for p in paragraphs] == ["The Compan", "The FAA is", "Quisque ul", "Sed bibend"]
+
+
+def test_a_poem_of_long_lines_with_turnovers_set_in_keeps_its_stanzas() -> None:
+    """Each verse set out, its turnover set in, stanzas apart by a blank line: the
+    turnover belongs to its verse, not to a paragraph of its own."""
+    page = _set_lines(Page(), 700, [
+        (72, "Here's to the crazy ones, the misfits, the rebels, the troublemakers, and"),
+        (90, "the round pegs in the square holes."),
+    ])  # fmt: skip
+    _set_lines(page, 660, [
+        (72, "The ones who see things differently, who are not fond of rules, and who"),
+        (90, "have no respect for the status quo."),
+    ])  # fmt: skip
+    paragraphs = _paragraphs(_read([page]))
+    assert len(paragraphs) == 2
+    assert "troublemakers, and the round pegs" in paragraphs[0]
+    assert "and who have no respect" in paragraphs[1]
+
+
 # -- hostile geometry --------------------------------------------------------------------
 
 

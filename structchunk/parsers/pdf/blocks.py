@@ -22,6 +22,7 @@ from .cleanup import (
     match_key,
     starts_lower,
 )
+from .hanging import DEFAULT_HANG, hanging_lines, shift
 from .layout import DEFAULT_PARAGRAPH_GAP
 from .tables import continues, extend, is_caption, to_table
 from .types import Line, PageContent, PageTable
@@ -68,6 +69,8 @@ class BlockWriter:
         self.markers: list[float] = []
         self.table: Table | None = None
         self.last: Line | None = None
+        self.hanging: set[int] = set()
+        """`id`s of the page's lines set with a hanging indent (`hanging.py`)."""
 
     # -- decisions ---------------------------------------------------------------
 
@@ -84,6 +87,10 @@ class BlockWriter:
         if prev.page == line.page and prev.region == line.region:
             if self._gap_break(prev, line):
                 return False
+            if id(prev) in self.hanging and id(line) in self.hanging:
+                # a hanging indent: an entry starts where the text goes back out
+                deepest = prev.marker_x + DEFAULT_HANG * max(line.size, 1.0)
+                return shift(prev, line, DEFAULT_INDENT) >= 0 and line.marker_x <= deepest
             return line.marker_x <= prev.marker_x + DEFAULT_INDENT * max(line.size, 1.0)
         # a new column or page: go on only mid-sentence, never from the column beside,
         # and from a short line (a name, a label, a paragraph's last line) only into
@@ -125,6 +132,7 @@ class BlockWriter:
     # -- feeding -----------------------------------------------------------------
 
     def feed(self, page: PageContent) -> None:
+        self.hanging = hanging_lines(page.items, DEFAULT_INDENT, self._gap_break)
         for item in page.items:
             if isinstance(item, PageTable):
                 self.add_table(item)
