@@ -225,6 +225,29 @@ def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, senten
     assert any(sentence in chunk.body for chunk in chunks)
 
 
+@pytest.mark.parametrize(
+    ("relative", "joined"),
+    [
+        pytest.param("usgov/HHS2022.pdf", "OASH Performance Indicators", id="narrow-column"),
+        pytest.param(
+            "usgov/DOC2022.pdf",
+            "Contributing Bureau Contributing Bureau Performance Indicators",
+            id="row-of-names",
+        ),
+    ],
+)
+def test_names_at_a_page_foot_keep_apart_from_the_label_overleaf(
+    relative: str, joined: str
+) -> None:
+    """Agency plans list stakeholders to the foot of a page, in a column too narrow for
+    running text or as names side by side, and print `Performance Indicators` overleaf:
+    neither is a sentence that goes on."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    chunks = _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS)
+    assert not any(joined in chunk.body for chunk in chunks)
+
+
 @pytest.mark.slow
 def test_a_mathematics_text_keeps_its_paragraphs_whole() -> None:
     """GeoTopo's lines with a math symbol overlap their neighbours; measured on them,

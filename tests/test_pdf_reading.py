@@ -1060,6 +1060,19 @@ def test_a_short_line_at_the_foot_of_a_page_does_not_run_on_overleaf() -> None:
     assert "\nPerformance Indicators\n" in text
 
 
+def test_a_row_of_names_at_the_foot_of_a_page_does_not_run_on_overleaf() -> None:
+    """Names side by side (a row of cells) reach past the column's middle but are no
+    sentence: `Contributing Bureau Contributing Bureau Performance Indicators`."""
+    overleaf = Page()
+    overleaf.text(72, 740, "Performance Indicators", size=10)
+    overleaf.lines(72, 720, _WIDE, size=10, leading=12)
+    page = _page_ending_with(["Tribal Partners"], font="Helvetica")
+    page.text(360, 110, "State Partners", size=10)
+    text = _section_text(_read([page, overleaf]))
+    assert "State Partners Performance" not in text
+    assert "\nPerformance Indicators\n" in text
+
+
 def test_a_term_at_the_foot_of_a_page_goes_on_into_its_definition_set_in_overleaf() -> None:
     """A definition list's term at the foot of a page, its definition set in under it on
     the next page: one paragraph still, as the text under a term is."""

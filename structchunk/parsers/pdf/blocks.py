@@ -93,8 +93,9 @@ class BlockWriter:
                 return shift(prev, line, DEFAULT_INDENT) >= 0 and line.marker_x <= deepest
             return line.marker_x <= prev.marker_x + DEFAULT_INDENT * max(line.size, 1.0)
         # a new column or page: go on only mid-sentence, never from the column beside,
-        # and from a short line (a name, a label, a paragraph's last line) only into
-        # text set in under it (a term at the foot of a page, its definition overleaf)
+        # and from a short line (a name, a label, a paragraph's last line) or a row of
+        # cells (names side by side) only into text set in under it (a term at the foot
+        # of a page, its definition overleaf)
         if line.beside or abs(prev.size - line.size) > DEFAULT_SIZE_CHANGE:
             return False
         if prev.page == line.page and line.top >= prev.bottom and self._gap_break(prev, line):
@@ -102,7 +103,7 @@ class BlockWriter:
         if starts_lower(line.text):
             return True
         set_in = line.x0 > prev.x0 + DEFAULT_INDENT * max(line.size, 1.0)
-        return not ends_sentence(prev.text) and (set_in or not prev.short)
+        return not ends_sentence(prev.text) and (set_in or not (prev.short or prev.cells > 1))
 
     def _is_code(self, prev: Line | None, line: Line) -> bool:
         """A monospace line is code unless it carries on the prose around it (a wrapped

@@ -23,6 +23,9 @@ from .tables import tagged_tables
 from .terms import take_term_tables
 from .types import Line, PageContent, PageTable, PageTags, Word
 
+DEFAULT_NARROW = 8.0
+"""A region narrower than this many ems holds names or labels, not running text (a
+newspaper's narrowest column is about 15)."""
 DEFAULT_BULLET_MAX = 8.0
 """Largest drawn bullet (points): browsers draw list discs and circles of about 3.7 pt."""
 DEFAULT_BULLET_REACH = 2.5
@@ -177,7 +180,7 @@ def assemble(reading: PageReading) -> PageContent:
     shapes = reading.shapes if reading.orientation == "ltr" else []
     parts = (part for region in regions(rows, gutters) for part in split_interleaved(region, em))
     for index, (region, beside) in enumerate(parts):
-        middle = _middle(region)
+        middle = _middle(region, em)
         for row in region:
             if row.table is not None:
                 row.table.region = index
@@ -197,12 +200,17 @@ def assemble(reading: PageReading) -> PageContent:
     return content
 
 
-def _middle(region: list[Row]) -> float:
-    """The middle of the region's text width (-inf when it holds no text)."""
+def _middle(region: list[Row], em: float) -> float:
+    """The middle of the region's text width (-inf when it holds no text); +inf when
+    the region is too narrow for running text (a column of names), so that every line
+    in it counts as short."""
     text = [row for row in region if row.words]
     if not text:
         return float("-inf")
-    return (min(row.x0 for row in text) + max(row.x1 for row in text)) / 2
+    left, right = min(row.x0 for row in text), max(row.x1 for row in text)
+    if right - left < DEFAULT_NARROW * em:
+        return float("inf")
+    return (left + right) / 2
 
 
 def read_pages(read: Callable[[int], PageContent], indexes: list[int]) -> list[PageContent]:
