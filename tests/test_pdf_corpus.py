@@ -210,6 +210,11 @@ def test_nvidias_index_goes_whole_and_its_headings_nest_right() -> None:
             "Theyre not fond of rules. And they have no respect for the status quo.",
             id="verses-with-turnovers-set-in",
         ),
+        pytest.param(
+            "pdfplumber/issue-316-example.pdf",
+            "These efforts tend to result in the so-called shift-lag syndrome",
+            id="margin-notes-beside-the-text",
+        ),
     ],
 )
 def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, sentence: str) -> None:
@@ -218,7 +223,8 @@ def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, senten
     agency plans set stakeholder names beside their text at another line pitch, and read
     row by row the names landed inside its sentences; a heading under two columns was
     read between them, and the lines of a column below the other one's end after it; a
-    hanging indent broke every entry after its first line and ran it into the next."""
+    hanging indent broke every entry after its first line and ran it into the next; a
+    journal's margin notes were read into the rows beside them."""
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
     chunks = _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS)

@@ -1158,6 +1158,75 @@ def test_a_poem_of_long_lines_with_turnovers_set_in_keeps_its_stanzas() -> None:
     assert "and who have no respect" in paragraphs[1]
 
 
+_BILL = [
+    "The Congress finds that the rivers of the nation are a resource of great value to",
+    "the people of the United States, and that their protection from pollution is an",
+    "urgent need of the present time. The Secretary shall report on the state of the",
+    "rivers each year to the committees of the Senate and the House of Representatives.",
+    "In this Act the term river means a natural stream of water flowing in a channel to",
+    "the sea, a lake or another river, and includes its tributaries and its banks.",
+]
+
+
+def test_line_numbers_in_the_margin_are_dropped() -> None:
+    """A bill or a pleading numbers its lines in the left margin; on each line's row
+    they were read into the text (`1 The Congress finds…`, `2 the people…`)."""
+    page = Page()
+    for number, line in enumerate(_BILL, start=1):
+        y = 700 - 14 * number
+        page.text(40, y, str(number), size=10)
+        page.text(90, y, line, size=10)
+    document = _read([page])
+    text = _section_text(document).strip()
+    assert document.dropped == [str(n) for n in range(1, 7)]
+    assert text.startswith("The Congress finds")
+    assert "great value to the people of the United States" in text
+    assert not any(f" {n} " in text for n in range(2, 7))
+
+
+def _journal_page(number: int) -> Page:
+    """A journal page with its short title (even pages: volume; odd: title) and page
+    number set in the outer margin beside the first lines of text."""
+    page = Page()
+    words = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf"]
+    for row, line in enumerate(_WIDE * 3):
+        page.text(130, 700 - 12 * row, f"{words[number]} {line}", size=10)
+    notes = ["ER", "29,2", str(160 + number)] if number % 2 else ["Shift work", "interventions"]
+    x = 30 if number % 2 else 540
+    for row, note in zip((0, 1, 5), notes):
+        page.text(x, 700 - 12 * row, note, size=13)  # larger than the text, as Emerald's
+    return page
+
+
+def test_margin_notes_beside_the_text_stay_out_of_its_sentences() -> None:
+    """An Emerald journal sets `ER`, `29,2` and the page number beside a page's first
+    lines: read into their rows they broke sentences (`the 164 so-called shift-lag
+    syndrome`) and `ER`, read as a heading, stood over every section. Apart from the
+    text, recurring on every other page, they are the journal's running furniture."""
+    text = _section_text(_read([_journal_page(n) for n in range(1, 7)]))
+    for furniture in ("ER", "29,2", "161", "163", "Shift work", "interventions"):
+        assert furniture not in text.split()
+    assert f"Bravo {_WIDE[0]} Bravo {_WIDE[1]}" in text
+
+
+def test_a_table_s_last_column_past_the_text_s_edge_stays_in_its_rows() -> None:
+    """The last column of a table wider than the prose above it is no margin note."""
+    page = Page()
+    y = page.lines(72, 720, _WIDE * 2, size=10, leading=12) - 20
+    cells = [
+        ("Austria", "8.9", "Vienna", "German"),
+        ("Belgium", "11.5", "Brussels", "Dutch"),
+        ("Denmark", "5.8", "Copenhagen", "Danish"),
+        ("Finland", "5.5", "Helsinki", "Finnish"),
+    ]
+    for country, people, capital, language in cells:
+        for x, cell in zip((72, 200, 300, 500), (country, people, capital, language)):
+            page.text(x, y, cell, size=10)
+        y -= 14
+    text = _section_text(_read([page]))
+    assert text.index("German") < text.index("Belgium") < text.index("Dutch")
+
+
 # -- hostile geometry --------------------------------------------------------------------
 
 

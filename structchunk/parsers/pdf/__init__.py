@@ -48,7 +48,7 @@ from .page import PROGRESS_PAGES
 from .parallel import read_parallel, worth_it
 from .source import dropped_boxes, placed_text
 from .structure import OutlineEntry
-from .types import Item, PageContent, PageTable
+from .types import Item, Line, PageContent, PageTable
 from .typography import cover_title
 
 log = logging.getLogger("structchunk")
@@ -120,7 +120,8 @@ def build(
     """The document from its read pages: furniture dropped, headings, blocks."""
     _check_pages(pages, builder.warnings)
     _monospace_body(pages)
-    furniture = drop_furniture(pages)
+    furniture: list[Line] = [line for page in pages for line in page.line_numbers]
+    furniture += drop_furniture(pages)
     contents = drop_contents(pages)
     builder.dropped.extend(_text_of(item) for item in [*furniture, *contents])
     source = find_headings(pages, outline, builder.dropped)

@@ -1,13 +1,13 @@
-"""Running headers, running footers and page numbers: the only PDF text that is dropped.
+"""Running headers, running footers and page numbers: with line numbers
+(`margins.py`), the only PDF text that is dropped.
 
-A line is page furniture when it sits in the top or bottom margin band of its page and
-the same text (digits ignored, so `Page 3 of 9` matches `Page 4 of 9`) appears at about
-the same height on a good share of the pages; a lone page number in a margin band is
-furniture on any document of two pages or more; and a page's first or last line is,
-wherever it sits, when a number in it counts along with the pages and the rest of it is
-the same on several pages, and so is a first or last line holding nothing but a number
-of that count.
-"""
+A line is page furniture when it sits in the top or bottom margin band of its page, or
+is a note in a side margin (`margins.py`), and the same text (digits ignored, so `Page 3
+of 9` matches `Page 4 of 9`) appears at about the same height on a good share of the
+pages; a lone page number in a margin band is furniture on any document of two pages or
+more; and a page's first or last line is, wherever it sits, when a number in it counts
+along with the pages and the rest of it is the same on several pages, and so is a first
+or last line holding nothing but a number of that count."""
 
 from __future__ import annotations
 
@@ -62,6 +62,11 @@ def _in_band(line: Line, height: float, share: float = DEFAULT_MARGIN_BAND) -> b
     return line.top < band or line.bottom > height - band
 
 
+def _in_margin(line: Line, height: float) -> bool:
+    """In the top or bottom margin band, or a note in a side margin."""
+    return line.margin_note or _in_band(line, height)
+
+
 def is_page_number(text: str) -> bool:
     return bool(_PAGE_NUMBER.match(text.strip()))
 
@@ -99,7 +104,7 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
         kept = []
         for item in page.items:
             if isinstance(item, Line) and (
-                _in_band(item, page.height)
+                _in_margin(item, page.height)
                 and (
                     page.number in furniture.get(_key(item), ())
                     or (page.number, _bucket(item.top)) in pieces.get(_key(item), ())
@@ -117,8 +122,9 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
 
 
 class Spot(NamedTuple):
-    """Where a margin line sits: its page, top and horizontal extent, its size, and
-    whether it is the page's outermost text (no line between it and the page's edge)."""
+    """Where a margin line sits: its page, top and horizontal extent, its size,
+    whether it is the page's outermost text (no line between it and the page's edge),
+    and whether it is a side margin's note."""
 
     page: int
     top: float
@@ -126,6 +132,8 @@ class Spot(NamedTuple):
     x1: float
     size: float
     outer: bool
+    side: bool
+    """A note in a side margin: never a heading, whatever its size."""
 
 
 def _margin_spots(pages: list[PageContent]) -> dict[str, list[Spot]]:
@@ -138,9 +146,11 @@ def _margin_spots(pages: list[PageContent]) -> dict[str, list[Spot]]:
         first_bottom = min(line.bottom for line in lines)
         last_top = max(line.top for line in lines)
         for line in lines:
-            if _in_band(line, page.height):
+            if _in_margin(line, page.height):
                 outer = line.top < first_bottom or line.bottom > last_top
-                spot = Spot(page.number, line.top, line.x0, line.x1, line.size, outer)
+                spot = Spot(
+                    page.number, line.top, line.x0, line.x1, line.size, outer, line.margin_note
+                )
                 seen[_key(line)].append(spot)
     return seen
 
@@ -155,7 +165,8 @@ def _running(
     furniture: dict[str, set[int]] = {}
     for key, spots in seen.items():
         heading = (
-            any(not spot.outer for spot in spots)
+            not any(spot.side for spot in spots)
+            and any(not spot.outer for spot in spots)
             and min(spot.size for spot in spots) > DEFAULT_HEADING_SIZE * body
         )
         repeats = share if heading else needed

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .borderless import find_borderless_tables
-from .interleaved import split_interleaved
+from .interleaved import Part, split_interleaved
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
+from .margins import take_margins
 from .symbol_fonts import glyph_text
 from .tables import tagged_tables
 from .terms import take_term_tables
@@ -169,6 +170,10 @@ def assemble(reading: PageReading) -> PageContent:
         rows = _apply_tags(rows, words, tags, tables, number)
     em = body_size(words)
     rows = _take_borderless_tables(rows, tables, number, em)
+    rows, margin, numbers = take_margins(rows, em)
+    content.line_numbers = [
+        line for row in numbers if (line := make_line(row.words, number, -1)) is not None
+    ]
     gutters = find_gutters(rows, em)
     rows, term_tables = take_term_tables(rows, gutters, number)
     tables.extend(term_tables)
@@ -178,7 +183,10 @@ def assemble(reading: PageReading) -> PageContent:
     turned = {id(w) for w in aside}
     rows.sort(key=lambda r: r.top)
     shapes = reading.shapes if reading.orientation == "ltr" else []
-    parts = (part for region in regions(rows, gutters) for part in split_interleaved(region, em))
+    parts = [part for region in regions(rows, gutters) for part in split_interleaved(region, em)]
+    notes = len(parts)
+    if margin:
+        parts.append(Part(margin))
     for index, (region, beside) in enumerate(parts):
         middle = _middle(region, em)
         for row in region:
@@ -191,6 +199,7 @@ def assemble(reading: PageReading) -> PageContent:
                 continue
             line.turned = id(row.words[0]) in turned
             line.beside = beside
+            line.margin_note = index == notes
             line.short = row.x1 < middle
             if shapes:
                 _attach_bullet(line, shapes)

@@ -68,6 +68,9 @@ class Line:
     After a page or column break only a line set in under it or starting in lower case
     continues it (a stakeholder's name at the foot of a page took the next page's
     `Performance Indicators` into its line)."""
+    margin_note: bool = False
+    """Set in a side margin beside the body text (`margins.py`): a journal's short title
+    and page number there are running furniture as a header in the top margin is."""
     marker: str = ""
     """List marker found at the start of the line (`•`, `1.`, `a)`), or a drawn bullet."""
     marker_x: float = 0.0
@@ -143,6 +146,8 @@ class PageContent:
     images: int = 0
     error: str = ""
     """Why the page could not be read (it then has no items)."""
+    line_numbers: list[Line] = field(default_factory=list)
+    """Numbers counting the lines in a side margin (`margins.py`): dropped, as furniture."""
     orientation: str = "ltr"
     """`ltr`, or `ttb`/`btt` when the text runs down/up the page: boxes are in the
     reading frame, and `source.page_box` turns them back into page coordinates."""
