@@ -215,6 +215,11 @@ def test_nvidias_index_goes_whole_and_its_headings_nest_right() -> None:
             "These efforts tend to result in the so-called shift-lag syndrome",
             id="margin-notes-beside-the-text",
         ),
+        pytest.param(
+            "usgov/DOSAID2022.pdf",
+            "enhancing the effectiveness, independence, and accountability of public sector",
+            id="two-descriptions-at-one-pitch",
+        ),
     ],
 )
 def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, sentence: str) -> None:
@@ -224,7 +229,8 @@ def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, senten
     row by row the names landed inside its sentences; a heading under two columns was
     read between them, and the lines of a column below the other one's end after it; a
     hanging indent broke every entry after its first line and ran it into the next; a
-    journal's margin notes were read into the rows beside them."""
+    journal's margin notes were read into the rows beside them, and two descriptions
+    side by side on shared baselines read across."""
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
     chunks = _convert(SHARED_CORPUS / "pdf" / relative, OPTIONS)

@@ -1013,6 +1013,47 @@ def test_names_beside_descriptions_read_apart_after_a_paragraph_s_last_line() ->
     assert "All workers have the right to be paid properly and to be treated equitably." in text
 
 
+_WATCHDOGS = [
+    "The Department and USAID balance support to civil",
+    "society and media to serve as watchdogs and expose",
+    "corruption, with the equally critical work of enhanc-",
+    "ing the effectiveness, independence, and account-",
+    "ability of public sector actors and institutions.",
+]
+_PARTNERS = [
+    "U.S. foreign assistance will also promote comprehen-",
+    "sive strategies that enhance partner nations' ability",
+    "to detect, investigate, and prosecute corruption and",
+    "related financial crimes at all levels. Emphasis will",
+    "be placed on curbing transnational corruption, cor-",
+    "ruption that undermines the functioning or legitimacy",
+    "of democracy, and corruption that directly impacts",
+    "the United States and its citizens.",
+]
+
+
+def test_two_descriptions_side_by_side_at_one_pitch_are_read_one_after_the_other() -> None:
+    """The State Department's plan sets two stakeholders' descriptions side by side, their
+    lines on shared baselines, between full-width text, the right one longer, with names
+    below the left one: too few rows for the page's gutter, too few lines of its own on
+    either side, so they were read across (`…support to civil U.S. foreign assistance
+    will also promote comprehen- society and media…`)."""
+    page = Page()
+    y = 760.0
+    for _ in range(2):  # two such blocks: the text between them covers any page gutter
+        y = page.lines(72, y, _WIDE * 2, size=10, leading=11) - 8
+        page.text(72, y, "Watchdogs :", font="Helvetica-Bold", size=10)
+        page.text(330, y, "Partner Nations :", font="Helvetica-Bold", size=10)
+        page.lines(75, y - 11, _WATCHDOGS, font="Helvetica-Oblique", size=9, leading=9)
+        page.lines(333, y - 11, _PARTNERS, font="Helvetica-Oblique", size=9, leading=9)
+        page.lines(72, y - 62, ["Civil Society", "The Media"], font="Helvetica-Bold", leading=17)
+        y -= 110
+    text = _section_text(_read([page]))
+    assert "balance support to civil society and media to serve" in text
+    assert "partner nations' ability to detect, investigate" in text
+    assert text.index("public sector actors and institutions.") < text.index("U.S. foreign")
+
+
 def test_a_description_wrapping_below_the_list_beside_it_goes_on_in_its_column() -> None:
     """DHS's plan sets descriptions at the left beside a list of names at the right; the
     last description wraps below the list's last name and goes on at the top of the right

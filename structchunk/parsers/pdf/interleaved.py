@@ -22,6 +22,9 @@ from .types import Word
 DEFAULT_SIDE_GAP_EM = 2.0
 """The strip between the two sides is at least this wide (body-text ems): wider than a
 bullet's gap to its text or the space between words."""
+DEFAULT_MIN_PROSE_PAIRS = 4
+"""Rows with a line of running text on both sides that make a run two columns even when
+their lines share baselines."""
 DEFAULT_MIN_SIDE_ROWS = 3
 """Lines of its own (on no baseline of the other side) each side needs."""
 DEFAULT_RUN_GAP_EM = 3.0
@@ -101,7 +104,21 @@ def _interleaves(rows: list[Row], strip: Interval, em: float) -> bool:
     sides = [_side(row, strip, em) for row in rows]
     alone_left = sum(s in "LB" for s in sides)
     alone_right = sum(s in "RB" for s in sides)
-    return min(alone_left, alone_right) >= DEFAULT_MIN_SIDE_ROWS
+    if min(alone_left, alone_right) >= DEFAULT_MIN_SIDE_ROWS:
+        return True
+    return _prose_pairs(rows, sides, strip) >= DEFAULT_MIN_PROSE_PAIRS
+
+
+def _prose_pairs(rows: list[Row], sides: list[str], strip: Interval) -> int:
+    """Rows holding a line of running text on each side, on one baseline: two columns
+    set at one pitch, too short for a page's gutter (an agency plan's two stakeholder
+    descriptions side by side). A form's label or a table's first cell is no such line."""
+    pairs = 0
+    for row, side in zip(rows, sides):
+        left, right = _halves(row, strip)
+        wordy = min(count_wordy(left), count_wordy(right))
+        pairs += side == "A" and wordy >= DEFAULT_COLUMN_MIN_WORDS
+    return pairs
 
 
 def _columns(rows: list[Row], strip: Interval) -> tuple[list[Row], list[Row]]:
