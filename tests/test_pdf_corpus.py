@@ -220,6 +220,16 @@ def test_nvidias_index_goes_whole_and_its_headings_nest_right() -> None:
             "enhancing the effectiveness, independence, and accountability of public sector",
             id="two-descriptions-at-one-pitch",
         ),
+        pytest.param(
+            "pdfplumber/scotus-transcript-p1.pdf",
+            "The above-entitled matter came on for oral argument before the Supreme Court",
+            id="line-numbers-in-the-margin",
+        ),
+        pytest.param(
+            "sec-10q/2022-Q3-NVDA.pdf",
+            "31.1* Certification of Chief Executive Officer as required by Rule 13a-14(a)",
+            id="exhibit-index-entries",
+        ),
     ],
 )
 def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, sentence: str) -> None:

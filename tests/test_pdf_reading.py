@@ -1210,16 +1210,18 @@ _BILL = [
 
 
 def test_line_numbers_in_the_margin_are_dropped() -> None:
-    """A bill or a pleading numbers its lines in the left margin; on each line's row
-    they were read into the text (`1 The Congress finds…`, `2 the people…`)."""
+    """A bill, a pleading or a court transcript numbers its lines in the left margin,
+    blank lines too; on each line's row they were read into the text (`1 The Congress
+    finds…`, `2 the people…`, `11 12 The above-entitled matter`)."""
     page = Page()
-    for number, line in enumerate(_BILL, start=1):
+    for number, line in enumerate([*_BILL, "", ""], start=1):
         y = 700 - 14 * number
-        page.text(40, y, str(number), size=10)
-        page.text(90, y, line, size=10)
+        page.text(60, y, str(number), size=10)
+        if line:
+            page.text(90, y, line, size=10)
     document = _read([page])
     text = _section_text(document).strip()
-    assert document.dropped == [str(n) for n in range(1, 7)]
+    assert document.dropped == [str(n) for n in range(1, 9)]
     assert text.startswith("The Congress finds")
     assert "great value to the people of the United States" in text
     assert not any(f" {n} " in text for n in range(2, 7))
@@ -1266,6 +1268,40 @@ def test_a_table_s_last_column_past_the_text_s_edge_stays_in_its_rows() -> None:
         y -= 14
     text = _section_text(_read([page]))
     assert text.index("German") < text.index("Belgium") < text.index("Dutch")
+
+
+def test_an_exhibit_index_reads_entry_by_entry() -> None:
+    """A 10-Q's exhibit index sets each exhibit's number apart from its description, the
+    description's other lines under its text: without a marker the numbers were no list,
+    and each entry's last line ran into the next entry's number (`…Exchange Act of 1934
+    31.2* Certification…`)."""
+    page = Page()
+    page.text(72, 720, "ITEM 6. EXHIBITS", font="Helvetica-Bold", size=10)
+    y = 700.0
+    for number in ("31.1*", "31.2*", "101.INS*"):
+        page.text(108 - 5 * len(number), y, number, size=10)  # set flush right
+        y = page.lines(130, y, [f"Certification of the officer named in exhibit {number} as",
+                                "required by Rule 13a-14(a) of the Securities",
+                                "Exchange Act of 1934"], size=10, leading=11) - 6  # fmt: skip
+    document = _read([page])
+    lists = [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
+    assert [item.marker for item in lists[0].items] == ["31.1*", "31.2*", "101.INS*"]
+    assert all(item.text.endswith("Securities Exchange Act of 1934") for item in lists[0].items)
+
+
+def test_a_numbered_list_set_flush_right_stays_one_list_past_nine() -> None:
+    """Numbers set flush right (`9.` and `10.` start at different x) were one list up to
+    `9.`; `10.` and later went into item 9's text (the SRE book's chapter list)."""
+    page = Page()
+    page.text(72, 720, "The chapters of the book, in order:", size=10)
+    for number in range(1, 13):
+        marker = f"{number}."
+        page.text(100 - 5.6 * len(marker), 700 - 14 * number, marker, size=10)
+        page.text(106, 700 - 14 * number, f"Chapter title number {number}", size=10)
+    document = _read([page])
+    lists = [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
+    assert len(lists) == 1
+    assert [item.marker for item in lists[0].items] == [f"{n}." for n in range(1, 13)]
 
 
 # -- hostile geometry --------------------------------------------------------------------

@@ -128,6 +128,8 @@ class BlockWriter:
             return True
         if self.items and abs(line.marker_x - self.items[-1].marker_x) < 2:
             return True  # the next number of an open list
+        if self.items and abs(line.x0 - self.items[-1].text_x) < 2:
+            return True  # the next entry, its number as wide or narrow as it may be
         return not self._follows(prev, line) or ends_sentence(prev.text)
 
     # -- feeding -----------------------------------------------------------------

@@ -10,6 +10,7 @@ columns are not mistaken for text columns.
 from __future__ import annotations
 
 import bisect
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -553,13 +554,27 @@ def make_line(words: list[Word], page: int, region: int) -> Line | None:
 
 def _take_marker(line: Line, words: list[Word]) -> None:
     tokens = line.text.split(" ", 1)
-    marker = split_marker(tokens)
+    marker = split_marker(tokens) or _entry_label(words, line.size)
     if not marker or len(words) < 2 or words[0].text.strip() != marker:
         return
     line.marker = marker
     line.text = tokens[1]
     rest = [w for w in words if w.x0 > words[0].x0 + 0.1] or words
     line.x0 = rest[0].x0
+
+
+_ENTRY_LABEL = re.compile(r"\(?\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[A-Z]{2,4})?[*#†‡]*\)?")
+"""An exhibit's or a clause's number: `31.1*`, `101.INS*`, `32.1#*`, `104`, `(12)`."""
+
+
+def _entry_label(words: list[Word], size: float) -> str:
+    """The number a line's text is set apart from, a cell's gap away (a 10-Q's exhibit
+    index: `31.1*`, then `Certification of Chief Executive Officer as` with its other
+    lines under it): the entry's marker, as `1.` is a list item's."""
+    if len(words) < 3 or not _ENTRY_LABEL.fullmatch(words[0].text):
+        return ""
+    apart = words[1].x0 - words[0].x1 >= DEFAULT_CELL_GAP * max(size, 1.0)
+    return words[0].text if apart and count_wordy(words[1:]) >= 2 else ""
 
 
 def usual_line_gap(pages: list[PageContent]) -> float:

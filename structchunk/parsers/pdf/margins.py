@@ -18,7 +18,7 @@ from typing import NamedTuple
 from .layout import Row
 from .types import Word
 
-DEFAULT_MARGIN_GAP = 2.0
+DEFAULT_MARGIN_GAP = 1.5
 """Gap, in ems, between a margin note and the body text on its row."""
 DEFAULT_NOTE_WORDS = 4
 """The most words a margin note may have on one row."""
@@ -49,6 +49,7 @@ def take_margins(rows: list[Row], em: float) -> Margins:
     notes: dict[int, list[Word]] = {}
     numbers: list[Row] = []
     for side in ("left", "right"):
+        text = [row for row in text if row.words]  # a numbered blank line has gone
         found = _notes(text, em, side)
         counted = _line_numbers(found)
         if not counted:
