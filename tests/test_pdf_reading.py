@@ -1114,6 +1114,19 @@ def test_a_row_of_names_at_the_foot_of_a_page_does_not_run_on_overleaf() -> None
     assert "\nPerformance Indicators\n" in text
 
 
+def test_a_label_flush_right_overleaf_does_not_continue_a_short_line() -> None:
+    """A 10-Q's signature page ends with its date; the exhibit after it prints `Exhibit
+    15.1` flush right at the top of the next page: far across, not set in under the
+    date, so not its continuation (`January 24, 2023 Exhibit 15.1`)."""
+    overleaf = Page()
+    overleaf.text(480, 740, "Exhibit 15.1", size=10)
+    overleaf.lines(72, 720, _WIDE, size=10, leading=12)
+    page = _page_ending_with(["January 24, 2023"], font="Helvetica")
+    text = _section_text(_read([page, overleaf]))
+    assert "2023 Exhibit" not in text
+    assert "\nExhibit 15.1" in text
+
+
 def test_a_term_at_the_foot_of_a_page_goes_on_into_its_definition_set_in_overleaf() -> None:
     """A definition list's term at the foot of a page, its definition set in under it on
     the next page: one paragraph still, as the text under a term is."""

@@ -102,7 +102,9 @@ class BlockWriter:
             return False  # the next region starts lower down, a paragraph's space below
         if starts_lower(line.text):
             return True
-        set_in = line.x0 > prev.x0 + DEFAULT_INDENT * max(line.size, 1.0)
+        size = max(line.size, 1.0)
+        # set in under it, not far across (a label flush right at the next page's top)
+        set_in = DEFAULT_INDENT * size < line.x0 - prev.x0 <= DEFAULT_HANG * size
         return not ends_sentence(prev.text) and (set_in or not (prev.short or prev.cells > 1))
 
     def _is_code(self, prev: Line | None, line: Line) -> bool:
