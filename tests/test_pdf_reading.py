@@ -14,7 +14,10 @@ from structchunk import ChunkOptions, chunk_text
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.document import Document, ListBlock, Paragraph, Table
 from structchunk.parsers import ParseSettings
+from structchunk.parsers.builder import TreeBuilder
 from structchunk.parsers.pdf import parse
+from structchunk.parsers.pdf.blocks import BlockWriter
+from structchunk.parsers.pdf.cleanup import Vocabulary
 from structchunk.parsers.pdf.layout import Row, _cluster, find_gutters, usual_line_gap
 from structchunk.parsers.pdf.levels import numbering
 from structchunk.parsers.pdf.symbol_fonts import glyph_text
@@ -1125,6 +1128,36 @@ def test_a_label_flush_right_overleaf_does_not_continue_a_short_line() -> None:
     text = _section_text(_read([page, overleaf]))
     assert "2023 Exhibit" not in text
     assert "\nExhibit 15.1" in text
+
+
+def _writer() -> BlockWriter:
+    return BlockWriter(TreeBuilder("pdf"), Vocabulary([], hyphenates=False), line_gap=2.0)
+
+
+def test_an_italic_line_at_a_page_foot_does_not_run_into_a_bold_label_overleaf() -> None:
+    """A strategy's italic subtitle fills the last line of a page, and the next page
+    opens with the bold label `Performance Indicators` (too common in the plan to be a
+    heading): a new block, not the line's end (`…enhanced risk management Performance
+    Indicators`). A plain line going on in plain text overleaf still continues."""
+    last = "Leverage the modernization of the department as a gateway to strengthened risk"
+    subtitle = Line(last, 1, 72, 540, 700, 710, 10, "Times-Italic", italic_share=1.0)
+    label = Line("Performance Indicators", 2, 72, 180, 60, 70, 10, "Times-Bold", bold_share=1.0)
+    assert not _writer()._follows(subtitle, label)
+    plain = Line(last, 1, 72, 540, 700, 710, 10, "Times-Roman")
+    going_on = Line("Management and the agency's partners.", 2, 72, 300, 60, 70, 10, "Times-Roman")
+    assert _writer()._follows(plain, going_on)
+
+
+def test_a_name_in_the_right_half_at_a_page_foot_does_not_run_on_overleaf() -> None:
+    """The last of a list's names, set in its right column past the middle of the page,
+    is no line of running text for the next page's first line to finish."""
+    overleaf = Page()
+    overleaf.text(72, 740, "Performance Indicators", size=10)
+    overleaf.lines(72, 720, _WIDE, size=10, leading=12)
+    page = _page_ending_with(["Federal Privacy Council"], font="Helvetica")
+    page.text(330, 93, "HHS AI Council", size=10)
+    text = _section_text(_read([page, overleaf]))
+    assert "Council Performance" not in text
 
 
 def test_a_term_at_the_foot_of_a_page_goes_on_into_its_definition_set_in_overleaf() -> None:

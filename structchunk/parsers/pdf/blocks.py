@@ -31,6 +31,9 @@ DEFAULT_INDENT = 0.8
 """First-line indent, in font sizes, that starts a new paragraph (LaTeX: 1.5 em)."""
 DEFAULT_SIZE_CHANGE = 1.5
 """A change of font size (points) between two lines ends the paragraph (captions, notes)."""
+DEFAULT_WHOLE_STYLE = 0.9
+"""Share of a line's letters in bold (or italics) that makes the whole line bold: a
+line so set does not continue one that is not across a page or column break."""
 DEFAULT_CODE_BLANK = 0.9
 """A gap between code lines above this many font sizes was a blank line in the source."""
 
@@ -38,6 +41,11 @@ DEFAULT_CODE_BLANK = 0.9
 _LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*")
 _CONTENTS_ENTRY = re.compile(r"(?:\.\s?){4,}\s*[\dIVXLCivxlc]{1,5}$")
 """Dot leaders then a page number: a line of a table of contents."""
+
+
+def _style(line: Line) -> tuple[bool, bool]:
+    """Is the whole line bold, is it italic?"""
+    return line.bold_share >= DEFAULT_WHOLE_STYLE, line.italic_share >= DEFAULT_WHOLE_STYLE
 
 
 def _pages(lines: list[Line]) -> Provenance:
@@ -102,6 +110,8 @@ class BlockWriter:
             return False  # the next region starts lower down, a paragraph's space below
         if starts_lower(line.text):
             return True
+        if _style(prev) != _style(line):
+            return False  # italic text, then a bold label overleaf: a new block
         size = max(line.size, 1.0)
         # set in under it, not far across (a label flush right at the next page's top)
         set_in = DEFAULT_INDENT * size < line.x0 - prev.x0 <= DEFAULT_HANG * size

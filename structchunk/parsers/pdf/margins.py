@@ -58,7 +58,8 @@ def take_margins(rows: list[Row], em: float) -> Margins:
             note = found.get(id(row))
             if note is None:
                 continue
-            row.words = [word for word in row.words if word not in note.words]
+            taken = {id(word) for word in note.words}
+            row.words = [word for word in row.words if id(word) not in taken]
             if counted:
                 numbers.append(_row(note.words))
             else:

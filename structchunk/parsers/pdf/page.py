@@ -200,7 +200,7 @@ def assemble(reading: PageReading) -> PageContent:
             line.turned = id(row.words[0]) in turned
             line.beside = beside
             line.margin_note = index == notes
-            line.short = row.x1 < middle
+            line.short = row.x1 < middle or row.x0 > middle
             if shapes:
                 _attach_bullet(line, shapes)
             if tags and tags.headings:

@@ -63,8 +63,8 @@ class Line:
     """The region stands beside the one before it (the right of two interleaved columns),
     so its text never continues that region's last line."""
     short: bool = False
-    """The line stops before the middle of its region, or stands in a region too narrow
-    for running text: a paragraph's last line, a name, a label.
+    """The line stops before the middle of its region or starts after it, or stands in
+    a region too narrow for running text: a paragraph's last line, a name, a label.
     After a page or column break only a line set in under it or starting in lower case
     continues it (a stakeholder's name at the foot of a page took the next page's
     `Performance Indicators` into its line)."""
