@@ -230,6 +230,12 @@ def test_nvidias_index_goes_whole_and_its_headings_nest_right() -> None:
             "31.1* Certification of Chief Executive Officer as required by Rule 13a-14(a)",
             id="exhibit-index-entries",
         ),
+        pytest.param(
+            "sec-10q/2023-Q1-AAPL.pdf",
+            "10.1* Form of CEO Restricted Stock Unit Award Agreement under 2022 Employee Stock"
+            " Plan effective as of September 25, 2022.",
+            id="exhibit-entry-under-the-index-header",
+        ),
     ],
 )
 def test_sentences_a_reading_error_lost_or_broke_are_whole(relative: str, sentence: str) -> None:

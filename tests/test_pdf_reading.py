@@ -1322,7 +1322,8 @@ def test_an_exhibit_index_reads_entry_by_entry() -> None:
     and each entry's last line ran into the next entry's number (`…Exchange Act of 1934
     31.2* Certification…`)."""
     page = Page()
-    page.text(72, 720, "ITEM 6. EXHIBITS", font="Helvetica-Bold", size=10)
+    page.text(72, 730, "ITEM 6. EXHIBITS", font="Helvetica-Bold", size=10)
+    page.text(60, 711, "Number      Exhibit Description", size=10)  # right above the first
     y = 700.0
     for number in ("31.1*", "31.2*", "101.INS*"):
         page.text(108 - 5 * len(number), y, number, size=10)  # set flush right
@@ -1333,6 +1334,17 @@ def test_an_exhibit_index_reads_entry_by_entry() -> None:
     lists = [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
     assert [item.marker for item in lists[0].items] == ["31.1*", "31.2*", "101.INS*"]
     assert all(item.text.endswith("Securities Exchange Act of 1934") for item in lists[0].items)
+
+
+def test_a_page_number_read_into_a_line_of_prose_starts_no_entry() -> None:
+    """A journal's page number in the margin, read into a row of its text, is a number a
+    gap before words — but the words go on a sentence in lower case: no entry."""
+    page = Page()
+    y = page.lines(72, 720, _WIDE, size=10, leading=12)
+    page.text(40, y, "170", size=10)
+    page.lines(72, y, ["the Site C average score was lower than before the interventions."])
+    document = _read([page])
+    assert not [b for s in document.sections() for b in s.blocks if isinstance(b, ListBlock)]
 
 
 def test_a_numbered_list_set_flush_right_stays_one_list_past_nine() -> None:

@@ -133,7 +133,7 @@ class BlockWriter:
     def _is_list_start(self, line: Line) -> bool:
         if not line.marker:
             return False
-        if line.marker in BULLET_GLYPHS or line.marker in "•◦":
+        if line.marker in BULLET_GLYPHS or line.marker in "•◦" or line.label:
             return True
         prev = self.last
         if prev is None or not (self.paragraph or self.items):

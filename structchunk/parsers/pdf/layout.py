@@ -554,10 +554,12 @@ def make_line(words: list[Word], page: int, region: int) -> Line | None:
 
 def _take_marker(line: Line, words: list[Word]) -> None:
     tokens = line.text.split(" ", 1)
-    marker = split_marker(tokens) or _entry_label(words, line.size)
+    label = "" if split_marker(tokens) else _entry_label(words, line.size)
+    marker = split_marker(tokens) or label
     if not marker or len(words) < 2 or words[0].text.strip() != marker:
         return
     line.marker = marker
+    line.label = bool(label)
     line.text = tokens[1]
     rest = [w for w in words if w.x0 > words[0].x0 + 0.1] or words
     line.x0 = rest[0].x0
@@ -574,7 +576,10 @@ def _entry_label(words: list[Word], size: float) -> str:
     if len(words) < 3 or not _ENTRY_LABEL.fullmatch(words[0].text):
         return ""
     apart = words[1].x0 - words[0].x1 >= DEFAULT_CELL_GAP * max(size, 1.0)
-    return words[0].text if apart and count_wordy(words[1:]) >= 2 else ""
+    # a description starts with a capital; a page number read into a line of prose
+    # (`170 the Site C average`) does not
+    titled = words[1].text[:1].isupper()
+    return words[0].text if apart and titled and count_wordy(words[1:]) >= 2 else ""
 
 
 def usual_line_gap(pages: list[PageContent]) -> float:

@@ -75,6 +75,9 @@ class Line:
     """List marker found at the start of the line (`•`, `1.`, `a)`), or a drawn bullet."""
     marker_x: float = 0.0
     """Left edge of the marker (the line's left edge when there is none)."""
+    label: bool = False
+    """The marker is an entry's number set a cell's gap from the text (`31.1*` in a 10-Q's
+    exhibit index): an entry starts there, wherever the line follows."""
     chars: int = 0
     cells: int = 1
     """Runs of words separated by wide gaps: more than one in a row of a borderless table."""
