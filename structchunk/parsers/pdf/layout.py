@@ -554,8 +554,9 @@ def make_line(words: list[Word], page: int, region: int) -> Line | None:
 
 def _take_marker(line: Line, words: list[Word]) -> None:
     tokens = line.text.split(" ", 1)
-    label = "" if split_marker(tokens) else _entry_label(words, line.size)
-    marker = split_marker(tokens) or label
+    marker = split_marker(tokens)
+    label = "" if marker else _entry_label(words, line.size)
+    marker = marker or label
     if not marker or len(words) < 2 or words[0].text.strip() != marker:
         return
     line.marker = marker

@@ -184,7 +184,7 @@ def assemble(reading: PageReading) -> PageContent:
     rows.sort(key=lambda r: r.top)
     shapes = reading.shapes if reading.orientation == "ltr" else []
     parts = [part for region in regions(rows, gutters) for part in split_interleaved(region, em)]
-    notes = len(parts)
+    margin_part = len(parts)  # the page's margin notes are read after its text
     if margin:
         parts.append(Part(margin))
     for index, (region, beside) in enumerate(parts):
@@ -199,7 +199,7 @@ def assemble(reading: PageReading) -> PageContent:
                 continue
             line.turned = id(row.words[0]) in turned
             line.beside = beside
-            line.margin_note = index == notes
+            line.margin_note = index == margin_part
             line.short = row.x1 < middle or row.x0 > middle
             if shapes:
                 _attach_bullet(line, shapes)
