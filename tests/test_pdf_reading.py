@@ -1091,13 +1091,19 @@ def _page_ending_with(last: list[str], font: str = "Helvetica-Bold", x: float = 
     return page
 
 
+def _overleaf(label: str, x: float = 72) -> Page:
+    """A next page opening with `label` over wide text."""
+    page = Page()
+    page.text(x, 740, label, size=10)
+    page.lines(72, 720, _WIDE, size=10, leading=12)
+    return page
+
+
 def test_a_short_line_at_the_foot_of_a_page_does_not_run_on_overleaf() -> None:
     """Agency plans list stakeholders down to the foot of a page and print `Performance
     Indicators` over the next page's table: the name does not end a sentence, so the
     label was read into its line (`State Partners Performance Indicators`)."""
-    overleaf = Page()
-    overleaf.text(72, 740, "Performance Indicators", size=10)
-    overleaf.lines(72, 720, _WIDE, size=10, leading=12)
+    overleaf = _overleaf("Performance Indicators")
     names = ["Tribal Partners", "State Partners"]
     text = _section_text(_read([_page_ending_with(names, font="Helvetica"), overleaf]))
     assert "State Partners Performance" not in text
@@ -1107,9 +1113,7 @@ def test_a_short_line_at_the_foot_of_a_page_does_not_run_on_overleaf() -> None:
 def test_a_row_of_names_at_the_foot_of_a_page_does_not_run_on_overleaf() -> None:
     """Names side by side (a row of cells) reach past the column's middle but are no
     sentence: `Contributing Bureau Contributing Bureau Performance Indicators`."""
-    overleaf = Page()
-    overleaf.text(72, 740, "Performance Indicators", size=10)
-    overleaf.lines(72, 720, _WIDE, size=10, leading=12)
+    overleaf = _overleaf("Performance Indicators")
     page = _page_ending_with(["Tribal Partners"], font="Helvetica")
     page.text(360, 110, "State Partners", size=10)
     text = _section_text(_read([page, overleaf]))
@@ -1121,9 +1125,7 @@ def test_a_label_flush_right_overleaf_does_not_continue_a_short_line() -> None:
     """A 10-Q's signature page ends with its date; the exhibit after it prints `Exhibit
     15.1` flush right at the top of the next page: far across, not set in under the
     date, so not its continuation (`January 24, 2023 Exhibit 15.1`)."""
-    overleaf = Page()
-    overleaf.text(480, 740, "Exhibit 15.1", size=10)
-    overleaf.lines(72, 720, _WIDE, size=10, leading=12)
+    overleaf = _overleaf("Exhibit 15.1", x=480)
     page = _page_ending_with(["January 24, 2023"], font="Helvetica")
     text = _section_text(_read([page, overleaf]))
     assert "2023 Exhibit" not in text
@@ -1151,9 +1153,7 @@ def test_an_italic_line_at_a_page_foot_does_not_run_into_a_bold_label_overleaf()
 def test_a_name_in_the_right_half_at_a_page_foot_does_not_run_on_overleaf() -> None:
     """The last of a list's names, set in its right column past the middle of the page,
     is no line of running text for the next page's first line to finish."""
-    overleaf = Page()
-    overleaf.text(72, 740, "Performance Indicators", size=10)
-    overleaf.lines(72, 720, _WIDE, size=10, leading=12)
+    overleaf = _overleaf("Performance Indicators")
     page = _page_ending_with(["Federal Privacy Council"], font="Helvetica")
     page.text(330, 93, "HHS AI Council", size=10)
     text = _section_text(_read([page, overleaf]))
