@@ -75,7 +75,7 @@ def _repeated(positions: list[tuple[int, float]], needed: int) -> set[int]:
     """Pages on which the line sits at a height shared with enough other pages."""
     buckets: dict[int, set[int]] = defaultdict(set)
     for page, top in positions:
-        buckets[round(top / DEFAULT_POSITION_TOLERANCE)].add(page)
+        buckets[_bucket(top)].add(page)
     keep: set[int] = set()
     for bucket, pages in buckets.items():
         near = pages | buckets.get(bucket - 1, set()) | buckets.get(bucket + 1, set())

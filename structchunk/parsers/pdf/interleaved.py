@@ -115,9 +115,9 @@ def _prose_pairs(rows: list[Row], sides: list[str], strip: Interval) -> int:
     descriptions side by side). A form's label or a table's first cell is no such line."""
     pairs = 0
     for row, side in zip(rows, sides):
-        left, right = _halves(row, strip)
-        wordy = min(count_wordy(left), count_wordy(right))
-        pairs += side == "A" and wordy >= DEFAULT_COLUMN_MIN_WORDS
+        if side == "A":
+            left, right = _halves(row, strip)
+            pairs += min(count_wordy(left), count_wordy(right)) >= DEFAULT_COLUMN_MIN_WORDS
     return pairs
 
 
