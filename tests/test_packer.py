@@ -235,6 +235,24 @@ def test_a_lead_in_starts_the_chunk_of_the_split_table_or_code_it_introduces(
     assert all(len(c.text.split()) <= 60 for c in chunks)
 
 
+@pytest.mark.parametrize("split", [False, True])
+def test_labels_over_a_table_start_its_chunk(split: bool) -> None:
+    """Agency plans set `Performance Indicators` and each indicator's name (`LTPG 8.4.2
+    FOIA Backlog`) as lines over its table; when the table did not fit after them, the
+    names ended the chunk before and the table's chunk did not say what it measures."""
+    filler = " ".join(["filler"] * 30) + "."
+    rows = 30 if split else 3
+    table = "| Description | Target |\n|---|---|\n" + "".join(
+        f"| row {i} | {i} |\n" for i in range(rows)
+    )
+    md = f"# T\n\n{filler}\n\nPerformance Indicators\n\nLTPG 8.4.2 FOIA Backlog\n\n{table}"
+    chunks = chunk_text(md, max_tokens=45)
+    first = next(c for c in chunks if "table" in c.block_types)
+    assert first.body.startswith("Performance Indicators\n\nLTPG 8.4.2 FOIA Backlog\n\n|")
+    assert chunks[0].body == filler
+    assert all(len(c.text.split()) <= 45 for c in chunks)
+
+
 def test_strict_names_a_heading_that_reached_no_chunk() -> None:
     import dataclasses
 

@@ -38,6 +38,23 @@ def test_a_trailing_lead_in_moves_to_the_chunk_of_what_it_introduces() -> None:
     assert texts(groups) == [["a b c d e f"], ["The names are:", "- x\n- y\n- z"]]
 
 
+def test_a_trailing_run_of_labels_moves_on_as_far_as_it_fits() -> None:
+    body = unit("a b c d e")
+    section_label = unit("Performance Indicators")
+    table_label = unit("KPI 1.6.2")
+    for label in (section_label, table_label):
+        label.keep_with_next = True
+    table = unit("| x | y |", kind="table")
+    groups = group_units([body, section_label, table_label, table], 10)
+    assert texts(groups) == [["a b c d e"], ["Performance Indicators", "KPI 1.6.2", "| x | y |"]]
+    big_table = unit("| x | y | z |", kind="table")  # 7 words: one label fits with it
+    groups = group_units([body, section_label, table_label, big_table], 10)
+    assert texts(groups) == [
+        ["a b c d e", "Performance Indicators"],
+        ["KPI 1.6.2", "| x | y | z |"],
+    ]
+
+
 def test_every_group_is_within_the_budget() -> None:
     units = [unit(" ".join(["w"] * n)) for n in (3, 1, 4, 1, 5, 9, 2, 6)]
     groups = group_units(units, 9)

@@ -276,6 +276,27 @@ def test_names_at_a_page_foot_keep_apart_from_the_label_overleaf(
     assert not any(joined in chunk.body for chunk in chunks)
 
 
+_INDICATOR_NAME = re.compile(r"(?:KPI|LTPG|APG|(?:Key )?Performance (?:Goal|Measure)) \d")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name", ["EPA2022", "DOC2022", "DOSAID2022", "HHS2022", "DOT2022", "GSA2022"]
+)
+def test_an_indicators_name_is_in_the_chunk_of_its_table(name: str) -> None:
+    """The plans set each indicator's name (`LTPG 8.4.2 FOIA Backlog`) as a bold line over
+    its table, and 171 of those names ended the chunk before their table's."""
+    if SHARED_CORPUS is None:
+        pytest.skip("the shared corpus is not here")
+    chunks = list(Packer(OPTIONS).pack(_read(SHARED_CORPUS / "pdf" / "usgov" / f"{name}.pdf")))
+    names = [chunk.body.split("\n\n")[-1] for chunk in chunks]
+    stranded = [text for text in names if _INDICATOR_NAME.match(text)]
+    assert stranded == []
+    assert any(
+        _INDICATOR_NAME.match(chunk.body) and "| Description |" in chunk.body for chunk in chunks
+    )
+
+
 @pytest.mark.slow
 def test_a_mathematics_text_keeps_its_paragraphs_whole() -> None:
     """GeoTopo's lines with a math symbol overlap their neighbours; measured on them,

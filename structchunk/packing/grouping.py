@@ -2,7 +2,8 @@
 
 Chunks are filled greedily, but when a chunk must close it steps back to the strongest
 joint in its second half, so chunks end at block boundaries rather than mid-paragraph
-whenever that costs little room; a trailing lead-in moves on with what it introduces.
+whenever that costs little room; trailing lead-ins and labels move on with what they
+introduce.
 """
 
 from __future__ import annotations
@@ -32,16 +33,17 @@ def _best_cut(current: list[Unit], closing_joint: Joint, budget: int, min_fill: 
     return best
 
 
-def _lead_in_cut(current: list[Unit], following: Unit, budget: int) -> int | None:
-    """Cut before a trailing lead-in, so it moves to the chunk of what it introduces."""
-    lead_in = current[-1]
-    if (
-        len(current) > 1
-        and lead_in.keep_with_next
-        and lead_in.tokens + following.cost_after() <= budget
-    ):
-        return len(current) - 1
-    return None
+def _kept_cut(current: list[Unit], following: Unit, budget: int) -> int | None:
+    """Cut before the chunk's trailing run of lead-ins and labels (as much of it as fits
+    with `following`), so it moves to the chunk of what it introduces."""
+    cut = None
+    index = len(current) - 1
+    while index > 0 and current[index].keep_with_next:
+        if group_cost(current[index:]) + following.cost_after() > budget:
+            break
+        cut = index
+        index -= 1
+    return cut
 
 
 def group_units(
@@ -65,7 +67,7 @@ def group_units(
         add = unit.cost_after() if current else unit.tokens
         limit = budget if groups or first_budget is None else first_budget
         if current and cost + add > limit:
-            cut = _lead_in_cut(current, unit, limit)
+            cut = _kept_cut(current, unit, limit)
             if cut is None:
                 cut = _best_cut(current, unit.joint, limit, min_fill)
             groups.append(current[:cut])

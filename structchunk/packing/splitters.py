@@ -171,40 +171,81 @@ LEAD_IN_MAX_WORDS = 40
 """A paragraph this short that ends with a colon right before a list, table or code block
 introduces it ("The following names are reserved:"); longer ones are ordinary text."""
 
+LABEL_MAX_WORDS = 12
+"""A one-line paragraph this short that does not end like a sentence or a clause is a
+label: a title the document set as text. Right before a list, table or code block it
+names it (`KPI 1.6.2 Collaborators` over its table, `To set a CloudWatch alarm` over its
+steps, `(In millions)` over a statement), so it stays with it — unless it asks or
+exclaims (a question, not a title) or captions a figure (printed under what it names).
+Before a paragraph it may as well close the text above (`Yes ☒ No ☐`, a signature), so
+there it is left where it falls."""
+
+_SENTENCE_OR_CLAUSE_END = re.compile(r"[.!?;,:…—–][\"”’)\]]*(?:\[\d+\])*$")
+_NOT_A_LABEL = re.compile(r"[?!]|^fig(?:ure|\.)?\s*\d", re.IGNORECASE)
 
 MAX_LEAD_IN_ROOM = 0.25
-"""A split table or code block leaves room for its lead-in in its first piece only when
-the lead-in takes at most this share of the budget."""
+"""A split table or code block leaves room for its lead-in (or the run of lead-ins and
+labels before it) in its first piece only when that takes at most this share of the
+budget."""
 
 
-def is_lead_in(block: Block, text: str, following: Block | None) -> bool:
-    """Whether `block` introduces the block after it and should stay with it."""
+def is_lead_in(block: Block, text: str) -> bool:
+    """Whether `block` reads as a lead-in: a short paragraph ending with a colon."""
     return (
         isinstance(block, Paragraph)
-        and following is not None
-        and not isinstance(following, Paragraph)
         and text.rstrip().endswith(":")
         and len(text.split()) <= LEAD_IN_MAX_WORDS
     )
 
 
+def is_label(block: Block, text: str) -> bool:
+    """Whether `block` reads as a label: a short title set as a one-line paragraph."""
+    line = text.strip()
+    return (
+        isinstance(block, Paragraph)
+        and "\n" not in line
+        and 0 < len(line.split()) <= LABEL_MAX_WORDS
+        and any(char.isalnum() for char in line)
+        and _SENTENCE_OR_CLAUSE_END.search(line) is None
+        and _NOT_A_LABEL.search(line) is None
+    )
+
+
+def keeps_with_next(blocks: Sequence[Block], texts: Sequence[str]) -> list[bool]:
+    """For each block, whether it introduces what comes after it: a lead-in or a label
+    right before a list, table or code block, or before another block that does
+    (`Performance Indicators`, then `KPI 1.6.2 Collaborators`, then the table)."""
+    keep = [False] * len(blocks)
+    for index in reversed(range(len(blocks) - 1)):
+        following = blocks[index + 1]
+        introduces = not isinstance(following, Paragraph) or keep[index + 1]
+        block, text = blocks[index], texts[index]
+        keep[index] = introduces and (is_lead_in(block, text) or is_label(block, text))
+    return keep
+
+
 def section_units(
     ctx: SplitContext, blocks: Sequence[Block], texts: Sequence[str], budget: int
 ) -> list[Unit]:
-    """The units of a section's blocks (rendered as `texts`), each fitting `budget`; a
-    lead-in is marked to stay with what it introduces, and a table or code block split
-    after one leaves room for it in its first piece (filled to the budget, that piece
-    would push the lead-in back to the end of the chunk before, away from it)."""
+    """The units of a section's blocks (rendered as `texts`), each fitting `budget`.
+
+    Lead-ins and labels are marked to stay with what they introduce, and a table or code
+    block split after a run of them leaves room for it in its first piece (filled to the
+    budget, that piece would push the run back to the end of the chunk before, away from
+    what it introduces)."""
     units: list[Unit] = []
-    room = 0
-    for index, (block, text) in enumerate(zip(blocks, texts)):
+    kept = 0  # tokens of the run of lead-ins and labels just before this block
+    for block, text, keep in zip(blocks, texts, keeps_with_next(blocks, texts)):
+        room = kept + ctx.sep_tokens("\n\n") if 0 < kept <= MAX_LEAD_IN_ROOM * budget else 0
         pieces = block_units(ctx, block, budget, text, room)
-        following = blocks[index + 1] if index + 1 < len(blocks) else None
         last = pieces[-1]
-        last.keep_with_next = is_lead_in(block, text, following)
-        room = 0
-        if last.keep_with_next and last.tokens <= MAX_LEAD_IN_ROOM * budget:
-            room = last.tokens + ctx.sep_tokens("\n\n")
+        last.keep_with_next = keep
+        if not keep:
+            kept = 0
+        elif len(pieces) == 1 and kept:
+            kept += last.cost_after()
+        else:
+            kept = last.tokens
         units.extend(pieces)
     return units
 
@@ -224,7 +265,7 @@ def block_units(
 ) -> list[Unit]:
     """The units of one block (rendered as `text`, when the caller already did): itself
     when it fits, else its pieces by `SPLIT_ORDER` (a table's or code block's first piece
-    `room` tokens smaller, for the lead-in before it)."""
+    `room` tokens smaller, for the lead-ins and labels before it)."""
     if text is None:
         text = render_block(block)
     tokens = ctx.tokenizer.count(text)

@@ -41,7 +41,8 @@ class Unit:
     prov: Provenance = field(default_factory=Provenance)
     table_rows: tuple[int, int, int] | None = None
     keep_with_next: bool = False
-    """A lead-in ("… as follows:") that should start the chunk holding what it introduces."""
+    """A lead-in ("… as follows:") or a label (`KPI 1.6.2 Collaborators`) that should start
+    the chunk holding what it introduces."""
 
     def cost_after(self) -> int:
         """Tokens this unit adds when it follows another unit."""
