@@ -79,3 +79,17 @@ def test_a_resplit_piece_keeps_the_table_rows_it_came_from() -> None:
     row.table_rows = (3, 3, 7)
     pieces = resplit(context(), row, 3)
     assert len(pieces) > 1 and all(p.table_rows == (3, 3, 7) for p in pieces)
+
+
+def test_a_table_row_too_big_alone_is_cut_between_the_sentences_of_its_cell() -> None:
+    """A performance report's `| Data Source | … |` row holds a paragraph of prose; cut
+    between words, its chunk ended `…System users include FIS Federal and contractor`."""
+    cell = (
+        "The report shows cases closed for a timeframe. Data for this report comes from "
+        "the processing system. The system houses the index used for scheduling."
+    )
+    table = Table([["Field", "Description"]], [["Data Source", cell]])
+    units = section_units(context(), [table], [render_block(table)], 30)
+    assert len(units) > 1
+    for piece in units[:-1]:
+        assert piece.text.rstrip().endswith("."), piece.text

@@ -96,7 +96,7 @@ BLANK_LINES = Step(Joint.ITEM, lambda ctx, text: split_blank_lines(text))
 SPLIT_ORDER: dict[BlockKind, tuple[Step, ...]] = {
     "paragraph": (SENTENCES, WORDS),
     "list": (SENTENCES, WORDS),  # after items: an item too big alone is cut like a paragraph
-    "table": (WORDS,),  # after row groups: a row too big alone is cut between words
+    "table": (SENTENCES, WORDS),  # after row groups: a row too big alone is cut like text
     "code": (BLANK_LINES, LINES, WORDS),  # never sentences
 }
 """Per block kind, the text joints to try after its structural joint (items, rows).
