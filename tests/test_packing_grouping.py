@@ -60,3 +60,17 @@ def test_every_group_is_within_the_budget() -> None:
     groups = group_units(units, 9)
     assert [u for g in groups for u in g] == units
     assert all(group_cost(g) <= 9 for g in groups)
+
+
+def test_stepping_back_never_parts_a_label_from_what_it_names() -> None:
+    """RDS's `To create an Oracle DB instance with Easy Create enabled` fitted with the
+    first steps, but the chunk stepped back to the block joint before the steps, after
+    their title, and ended with it."""
+    intro = unit("a b c d e f g h")
+    label = unit("To create it")
+    label.keep_with_next = True
+    first = unit("1. x y", kind="list")
+    rest = [unit(f"1. step {i}", Joint.ITEM, sep="\n", kind="list") for i in range(3)]
+    groups = group_units([intro, label, first, *rest], 14)
+    assert texts(groups)[0] == ["a b c d e f g h"]
+    assert texts(groups)[1][:2] == ["To create it", "1. x y"]

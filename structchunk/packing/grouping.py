@@ -19,16 +19,18 @@ chunk never holds less than half the budget just to end on a paragraph."""
 
 
 def _best_cut(current: list[Unit], closing_joint: Joint, budget: int, min_fill: float) -> int:
-    """Index in `current` to cut before; len(current) means cut at the end (before the next)."""
+    """Index in `current` to cut before; len(current) means cut at the end (before the next).
+    Never right after a lead-in or label: that would part it from what it introduces."""
     best, best_joint = len(current), closing_joint
     floor = min_fill * budget
     cost = current[0].tokens
     for index in range(1, len(current)):
         unit = current[index]
-        if cost >= floor and unit.joint > best_joint:
-            best, best_joint = index, unit.joint
-        elif cost >= floor and unit.joint == best_joint and best != len(current):
-            best = index  # the later of two equal joints keeps chunks fuller
+        if cost >= floor and not current[index - 1].keep_with_next:
+            if unit.joint > best_joint:
+                best, best_joint = index, unit.joint
+            elif unit.joint == best_joint and best != len(current):
+                best = index  # the later of two equal joints keeps chunks fuller
         cost += unit.cost_after()
     return best
 
