@@ -165,6 +165,23 @@ def test_html_blocks_keep_text_and_drop_tags_comments_and_scripts() -> None:
     assert [b.text for b in doc.root.blocks if isinstance(b, Paragraph)] == ["Keep this & that"]
 
 
+def test_html_blocks_keep_what_a_reader_sees_of_a_tag() -> None:
+    """The Rust book wraps each code listing in `<Listing caption="…">`: the caption was
+    dropped with the tag, or, holding `Option<i32>`, the tag was not seen as one and stayed
+    with its `<i32>` cut out."""
+    doc = tree(
+        '<Listing number="6-5" caption="A function that uses a `match` expression on an '
+        '`Option<i32>`">\n\n```rust\nfn plus_one() {}\n```\n\n</Listing>\n\n'
+        '<img src="img/trpl17-01.svg" class="center" alt="Two tasks &amp; their subtasks" />\n'
+    )
+    assert [b.text for b in doc.root.blocks if isinstance(b, Paragraph)] == [
+        "A function that uses a match expression on an Option<i32>",
+        "Two tasks & their subtasks",
+    ]
+    inline = tree('See <img src="x.png" alt="the diagram"> above.\n')
+    assert [b.text for b in inline.root.blocks] == ["See the diagram above."]
+
+
 def test_deeply_nested_quotes_and_lists_lose_no_text() -> None:
     quote = ">" * 500 + " deep quote\n"
     listing = "".join("  " * i + f"- level {i}\n" for i in range(200))

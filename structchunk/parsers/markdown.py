@@ -33,7 +33,13 @@ _BLOCK_FENCE = re.compile(r"^/{3,}(?:[ \t]+([\w-]+))?(?:[ \t]*\|[ \t]*(.*?))?[ \
 (MkDocs sites such as FastAPI's use them for admonitions, details and tabs)."""
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _HTML_HIDDEN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|$)", re.S | re.I)
-_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_HTML_TAG = re.compile(
+    r"""</?[A-Za-z][^\s/>]*(?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*/?>"""
+)
+"""A tag, its quoted attribute values free to hold `<` and `>` (`caption="… Option<i32>"`)."""
+_SHOWN_ATTRIBUTE = re.compile(r"""\s(?:alt|caption)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+"""Attributes whose text a reader sees: an image's `alt` in its place, a listing's
+`caption` under it (mdBook's `<Listing caption="…">`)."""
 _FRONT_MATTER_TITLE = re.compile(r"^title\s*:\s*(.+?)\s*$", re.M)
 _YAML_KEY = re.compile(r"""^(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*')\s*:(?:\s|$)""")
 _CONTAINER_MARKERS = re.compile(r"^(?:\s*(?:>|[-+*](?=\s)|\d{1,9}[.)](?=\s)))*\s*")
@@ -150,12 +156,19 @@ def _inline_parts(children: list[Token] | tuple[()]) -> list[str]:
 
 
 def html_text(markup: str) -> str:
-    """Text of a raw HTML block: comments, scripts and tags dropped, entities decoded."""
+    """Text of a raw HTML block: comments, scripts and tags dropped (what a reader sees of
+    a tag, its `alt` or `caption`, kept), entities decoded."""
     text = _HTML_COMMENT.sub("", markup)
     text = _HTML_HIDDEN.sub("", text)
-    text = _HTML_TAG.sub(" ", text)
+    text = _HTML_TAG.sub(lambda tag: f" {shown_attributes(tag.group())} ", text)
     lines = (" ".join(line.split()) for line in html.unescape(text).split("\n"))
     return "\n".join(line for line in lines if line)
+
+
+def shown_attributes(tag: str) -> str:
+    """The `alt` and `caption` text of a tag, Markdown code marks dropped as in text."""
+    values = (first or second for first, second in _SHOWN_ATTRIBUTE.findall(tag))
+    return " ".join(value.replace("`", "").strip() for value in values if value.strip())
 
 
 _BREAK_TAG = re.compile(r"<br\b", re.I)
@@ -172,6 +185,9 @@ def _inline_tag_text(tag: str) -> str:
     inline tags (`<code>x</code>s` stays one word)."""
     if _BREAK_TAG.match(tag):
         return "\n"
+    shown = shown_attributes(tag)
+    if shown:  # in place of the image, as a Markdown image's alt text
+        return shown
     if _INLINE_TAG.match(tag) or tag.startswith("<!--"):
         return ""
     return " "
