@@ -13,6 +13,7 @@ from pdf_factory import Page, pdf_bytes
 from structchunk import ChunkOptions, chunk_text
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.document import Document, ListBlock, Paragraph, Table
+from structchunk.options import PdfEngine
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.builder import TreeBuilder
 from structchunk.parsers.pdf import parse
@@ -1452,3 +1453,53 @@ def test_the_trial_version_watermark_pdf_warns() -> None:
     path = SHARED_CORPUS / "robustness" / "pdf" / "pypdf-samples" / "base64image.pdf"
     document = parse(path.read_bytes(), str(path), ParseSettings())
     assert any("almost no text (69 characters on 1 page)" in w for w in document.warnings)
+
+
+def _banded_table(page: Page, top: float, band: str, rows: list[tuple[str, str]]) -> Page:
+    """A ruled table of two columns under a band of one cell across it, as the 2014
+    performance report boxes each measure: band, column titles, then label and value."""
+    x0, split, x1, height = 72, 162, 540, 20
+    bottom = top - height * (len(rows) + 1)
+    page.box(x0, bottom, x1 - x0, height * (len(rows) + 1))
+    page.text(76, top - 14, band, font="Helvetica-Bold")
+    y = top - height
+    page.rule(x0, y, x1, y)
+    page.rule(split, bottom, split, y)  # the column rule starts below the band
+    for label, value in rows:
+        page.text(76, y - 14, label, font="Helvetica-Bold")
+        page.text(166, y - 14, value)
+        y -= height
+        if y > bottom:
+            page.rule(x0, y, x1, y)
+    return page
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfplumber"])
+def test_a_band_across_a_ruled_table_is_read_over_it_not_as_its_first_row(
+    engine: PdfEngine,
+) -> None:
+    """The band made the table's first column as wide as the table, so its columns
+    "overlapped" and the table was read as text: `Data Type Program Definition` became
+    one header cell over the rows' values."""
+    rows = [
+        ("Data Type", "Description"),
+        ("Program", "Federal Investigative Services (FIS)"),
+        ("Definition", "The average number of days to complete the investigation."),
+        ("Frequency", "Quarterly"),
+    ]
+    page = _banded_table(Page(), 700, "PERFORMANCE MEASURE: Claims Inventory", rows)
+    document = parse(pdf_bytes([page]), "test.pdf", ParseSettings(pdf_engine=engine))
+    (table,) = _tables(document)
+    assert table.header == [["Data Type", "Description"]]
+    assert table.rows[0] == ["Program", "Federal Investigative Services (FIS)"]
+    assert table.rows[-1] == ["Frequency", "Quarterly"]
+    assert "PERFORMANCE MEASURE: Claims Inventory" in " ".join(
+        [*_paragraphs(document), *(" ".join(path) for path in _paths(document))]
+    )
+
+
+def test_a_banded_frame_without_a_row_of_two_cells_is_no_table() -> None:
+    """A plot's frame under a title band holds axis labels, one to a row: text, no grid."""
+    rows = [("5 4 3", ""), ("", "2 1 0")]
+    page = _banded_table(Page(), 700, "Figure axes", rows)
+    assert _tables(_read([page])) == []

@@ -66,21 +66,54 @@ def kept_tables(
     for table in found:
         if _overlapping_columns(table):
             continue  # shaded rows, not a grid: read as a borderless table instead
-        rows = clean_rows(table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP))
+        raw = table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP)
+        box = table.bbox
+        band = _title_band(table)
+        if band is not None:
+            raw, box = raw[1:], (box[0], band, box[2], box[3])
+            if not any(sum(1 for cell in row if cell) >= 2 for row in clean_rows(raw)):
+                continue  # a frame around a plot or a note: no row of two cells
+        rows = clean_rows(raw)
         if not is_grid(rows):
             continue
         head = header_rows(rows)
         header, body = tidy_columns(rows[:head], rows[head:])
         rows = clean_rows([*header, *body])
-        x0, top, x1, bottom = to_frame(table.bbox)
+        x0, top, x1, bottom = to_frame(box)
         kept.append(PageTable(rows, number, x0, x1, top, bottom, header_rows=head))
     return kept
 
 
+def _title_band(table: Any) -> float | None:
+    """Where a first row that is one cell across the whole table ends: a title band
+    (`PERFORMANCE MEASURE: Claims Inventory`, a form's `Airport Information`) over the
+    columns. It is left out of the table, so its lines are read as the text they are —
+    a heading or a label over the table — in their own type."""
+    if not table.rows:
+        return None
+    cells = [cell for cell in table.rows[0].cells if cell is not None]
+    if len(cells) != 1:
+        return None
+    x0, _, x1, bottom = cells[0]
+    if x0 > table.bbox[0] + DEFAULT_GRID_SLACK or x1 < table.bbox[2] - DEFAULT_GRID_SLACK:
+        return None
+    return float(bottom)
+
+
 def _overlapping_columns(table: Any) -> bool:
     """Columns that overlap are no grid: alternate-row shading (financial statements)
-    gives `find_tables` cell edges that differ from row to row."""
-    spans = sorted((column.bbox[0], column.bbox[2]) for column in table.columns)
+    gives `find_tables` cell edges that differ from row to row. A row that is one cell
+    across the table (a title band, `PERFORMANCE MEASURE: Claims Inventory` over a
+    report's measure tables) overlaps every column and says nothing about them; lower
+    down, such a row is text the rules happen to box, as a risk factor's lines."""
+    columns: dict[float, float] = {}
+    band = _title_band(table)
+    for index, row in enumerate(table.rows):
+        if index == 0 and band is not None:
+            continue
+        for x0, _, x1, _ in (cell for cell in row.cells if cell is not None):
+            columns[x0] = max(columns.get(x0, x1), x1)
+    spans = sorted(columns.items())
     return any(b0 < a1 - DEFAULT_GRID_SLACK for (_, a1), (b0, _) in zip(spans, spans[1:]))
 
 
