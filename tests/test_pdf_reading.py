@@ -22,6 +22,7 @@ from structchunk.parsers.pdf.cleanup import Vocabulary
 from structchunk.parsers.pdf.layout import Row, _cluster, find_gutters, usual_line_gap
 from structchunk.parsers.pdf.levels import numbering
 from structchunk.parsers.pdf.symbol_fonts import glyph_text
+from structchunk.parsers.pdf.tables import header_rows
 from structchunk.parsers.pdf.types import Line, PageContent, Word
 
 BODY = [
@@ -1503,3 +1504,15 @@ def test_a_banded_frame_without_a_row_of_two_cells_is_no_table() -> None:
     rows = [("5 4 3", ""), ("", "2 1 0")]
     page = _banded_table(Page(), 700, "Figure axes", rows)
     assert _tables(_read([page])) == []
+
+
+def test_a_row_of_form_fields_is_no_header() -> None:
+    """An accident report boxes `Aircraft Make: | Cessna | Registration: | N2151J`: a
+    record of fields, which as a header was repeated over every piece of the table."""
+    form = [
+        ["Aircraft Make:", "Cessna", "Registration:", "N2151J"],
+        ["Model/Series:", "Skyhawk 172", "Aircraft Category:", "Airplane"],
+    ]
+    assert header_rows(form) == 0
+    titled = [["Accrued Liabilities:", "October 30, 2022", "January 30, 2022"], ["Taxes", "1", "2"]]
+    assert header_rows(titled) == 1

@@ -221,11 +221,22 @@ def _tagged_grid(
 
 def header_rows(rows: list[list[str]]) -> int:
     """1 when the first row reads like column titles (words or years, no figure after
-    its label), else 0."""
+    its label, not a form's `Label: | value` pairs), else 0."""
     first = rows[0]
     if all(_NUMERIC.match(cell) for cell in first) or any(is_figure(c) for c in first[1:]):
         return 0
-    return 1
+    return 0 if _is_form_row(first) else 1
+
+
+def _is_form_row(row: list[str]) -> bool:
+    """Two or more fields, each a label ending in a colon with its value in the next
+    cell (`Aircraft Make: | Cessna | Registration: | N2151J`): a record, not titles."""
+    fields = [
+        index
+        for index, cell in enumerate(row[:-1])
+        if cell.endswith(":") and row[index + 1] and not row[index + 1].endswith(":")
+    ]
+    return len(fields) >= 2
 
 
 def is_caption(text: str) -> bool:
