@@ -64,11 +64,11 @@ def kept_tables(
     boxes in the page's reading frame."""
     kept = []
     for table in found:
-        if _overlapping_columns(table):
+        band = _title_band(table)
+        if _overlapping_columns(table, band is not None):
             continue  # shaded rows, not a grid: read as a borderless table instead
         raw = table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP)
         box = table.bbox
-        band = _title_band(table)
         if band is not None:
             raw, box = raw[1:], (box[0], band, box[2], box[3])
             if not any(sum(1 for cell in row if cell) >= 2 for row in clean_rows(raw)):
@@ -100,16 +100,15 @@ def _title_band(table: Any) -> float | None:
     return float(bottom)
 
 
-def _overlapping_columns(table: Any) -> bool:
+def _overlapping_columns(table: Any, banded: bool) -> bool:
     """Columns that overlap are no grid: alternate-row shading (financial statements)
-    gives `find_tables` cell edges that differ from row to row. A row that is one cell
-    across the table (a title band, `PERFORMANCE MEASURE: Claims Inventory` over a
-    report's measure tables) overlaps every column and says nothing about them; lower
-    down, such a row is text the rules happen to box, as a risk factor's lines."""
+    gives `find_tables` cell edges that differ from row to row. A title band (`banded`:
+    a first row that is one cell across the table) overlaps every column and says
+    nothing about them; every other row counts, so lines of text that rules happen to
+    box (a risk factor's, one cell here and one there) stay no grid."""
     columns: dict[float, float] = {}
-    band = _title_band(table)
     for index, row in enumerate(table.rows):
-        if index == 0 and band is not None:
+        if index == 0 and banded:
             continue
         for x0, _, x1, _ in (cell for cell in row.cells if cell is not None):
             columns[x0] = max(columns.get(x0, x1), x1)
