@@ -160,12 +160,12 @@ def html_text(markup: str) -> str:
     a tag, its `alt` or `caption`, kept), entities decoded."""
     text = _HTML_COMMENT.sub("", markup)
     text = _HTML_HIDDEN.sub("", text)
-    text = _HTML_TAG.sub(lambda tag: f" {shown_attributes(tag.group())} ", text)
+    text = _HTML_TAG.sub(lambda tag: f" {_shown_attributes(tag.group())} ", text)
     lines = (" ".join(line.split()) for line in html.unescape(text).split("\n"))
     return "\n".join(line for line in lines if line)
 
 
-def shown_attributes(tag: str) -> str:
+def _shown_attributes(tag: str) -> str:
     """The `alt` and `caption` text of a tag, Markdown code marks dropped as in text."""
     values = (first or second for first, second in _SHOWN_ATTRIBUTE.findall(tag))
     return " ".join(value.replace("`", "").strip() for value in values if value.strip())
@@ -185,7 +185,7 @@ def _inline_tag_text(tag: str) -> str:
     inline tags (`<code>x</code>s` stays one word)."""
     if _BREAK_TAG.match(tag):
         return "\n"
-    shown = shown_attributes(tag)
+    shown = _shown_attributes(tag)
     if shown:  # in place of the image, as a Markdown image's alt text
         return shown
     if _INLINE_TAG.match(tag) or tag.startswith("<!--"):

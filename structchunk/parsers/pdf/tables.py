@@ -71,9 +71,9 @@ def kept_tables(
         box = table.bbox
         if band is not None:
             raw, box = raw[1:], (box[0], band, box[2], box[3])
-            if not any(sum(1 for cell in row if cell) >= 2 for row in clean_rows(raw)):
-                continue  # a frame around a plot or a note: no row of two cells
         rows = clean_rows(raw)
+        if band is not None and not any(sum(1 for cell in row if cell) >= 2 for row in rows):
+            continue  # a frame around a plot or a note: no row of two cells
         if not is_grid(rows):
             continue
         head = header_rows(rows)
@@ -230,12 +230,12 @@ def header_rows(rows: list[list[str]]) -> int:
 def _is_form_row(row: list[str]) -> bool:
     """Two or more fields, each a label ending in a colon with its value in the next
     cell (`Aircraft Make: | Cessna | Registration: | N2151J`): a record, not titles."""
-    fields = [
-        index
-        for index, cell in enumerate(row[:-1])
-        if cell.endswith(":") and row[index + 1] and not row[index + 1].endswith(":")
-    ]
-    return len(fields) >= 2
+    fields = sum(
+        1
+        for label, value in zip(row, row[1:])
+        if label.endswith(":") and value and not value.endswith(":")
+    )
+    return fields >= 2
 
 
 def is_caption(text: str) -> bool:
