@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from pdfplumber.structure import PDFStructElement
 
 from structchunk.options import PdfEngine
-from structchunk.parsers.pdf.columns import is_figure, stack_header, tidy_columns
+from structchunk.parsers.pdf.columns import stack_header, tidy_columns
 from structchunk.parsers.pdf.engines import open_document
 from structchunk.parsers.pdf.structure import MAX_CELL_SPAN, _Context, _TreeWalk
 from structchunk.parsers.pdf.types import PageTable
+from structchunk.parsers.table_titles import is_figure
 
 THREE = "Three Months Ended December 31,"
 # Microsoft's 10-Q segment table as its tagged grid lays it out (shortened to the

@@ -1,4 +1,5 @@
-"""Plain text: paragraphs separated by blank lines, and the headings plain text has.
+"""Plain text: paragraphs separated by blank lines, the headings plain text has, and
+tables set as rows of `|`-separated cells (see `text_tables`).
 
 Plain text has two heading conventions that cannot be mistaken for prose: MediaWiki's
 `== Section ==` (Wikipedia dumps and the WikiText corpora, where `= Title =` opens each
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 import re
 
-from ..document import Document, Paragraph, Provenance
+from ..document import Document, Provenance
 from . import ParseSettings
 from .builder import TreeBuilder
 from .decode import decode_text
+from .text_tables import text_blocks
 
 _WIKI_HEADING = re.compile(
     r"^\s*(=(?:\s?=){0,5})\s*([^=\s](?:[^=]*[^=\s])?)\s*((?:=\s?){0,5}=)\s*$"
@@ -61,9 +63,8 @@ class _TextReader:
     def flush(self, end: int) -> None:
         """Close the open paragraph at line `end` (exclusive)."""
         if self.start is not None:
-            text = "\n".join(part.rstrip() for part in self.lines[self.start - 1 : end - 1])
-            if text.strip():
-                self.builder.add(Paragraph(text.strip(), Provenance((self.start, end - 1))))
+            for block in text_blocks(self.lines[self.start - 1 : end - 1], self.start):
+                self.builder.add(block)
             self.start = None
 
     def heading(self, level: int, title: str, first: int, last: int) -> None:

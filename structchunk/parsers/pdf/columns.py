@@ -14,22 +14,15 @@ within its row.
 
 from __future__ import annotations
 
-import re
-
+from ..table_titles import is_figure
 from .cleanup import CLOSERS, CURRENCY_SIGNS
 
 MAX_HEADER_ROWS = 3
 """Leading rows read as column titles at most."""
 
-_FIGURE = re.compile(r"^[$€£¥]?\s*\(?[-–—+]?\d[\d,]*(?:\.\d+)?\)?\s*%?\)?$")
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
 _TRAILING_SIGNS = CLOSERS | {"%)"}
 
 Row = list[str]
-
-
-def is_figure(text: str) -> bool:
-    return bool(_FIGURE.match(text)) and not _YEAR.match(text)
 
 
 def is_title_row(cells: dict[int, str]) -> bool:

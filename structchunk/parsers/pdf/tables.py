@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...document import Provenance, Table
+from ..table_titles import reads_as_titles
 from .cleanup import clean_text, match_key
-from .columns import MAX_HEADER_ROWS, is_figure, is_title_row, stack_header, tidy_columns
+from .columns import MAX_HEADER_ROWS, is_title_row, stack_header, tidy_columns
 from .layout import cluster_rows, join_words
 from .types import CellPlace, PageTable, Word
 from .words import DEFAULT_WORD_GAP
@@ -219,23 +220,12 @@ def _tagged_grid(
 
 
 def header_rows(rows: list[list[str]]) -> int:
-    """1 when the first row reads like column titles (words or years, no figure after
-    its label, not a form's `Label: | value` pairs), else 0."""
+    """1 when the first row reads like column titles (see `table_titles`) and is not
+    all figures and blanks, else 0."""
     first = rows[0]
-    if all(_NUMERIC.match(cell) for cell in first) or any(is_figure(c) for c in first[1:]):
+    if all(_NUMERIC.match(cell) for cell in first):
         return 0
-    return 0 if _is_form_row(first) else 1
-
-
-def _is_form_row(row: list[str]) -> bool:
-    """Two or more fields, each a label ending in a colon with its value in the next
-    cell (`Aircraft Make: | Cessna | Registration: | N2151J`): a record, not titles."""
-    fields = sum(
-        1
-        for label, value in zip(row, row[1:])
-        if label.endswith(":") and value and not value.endswith(":")
-    )
-    return fields >= 2
+    return 1 if reads_as_titles(first) else 0
 
 
 def is_caption(text: str) -> bool:
