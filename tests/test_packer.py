@@ -213,6 +213,19 @@ def test_a_lead_in_paragraph_stays_with_the_list_it_introduces() -> None:
     assert chunks[0].body == filler
 
 
+def test_a_long_paragraph_ending_in_a_colon_stays_with_its_list() -> None:
+    """NVIDIA's 10-Q: "…Those factors include such things as:" ended a paragraph of 53
+    words, too long to count as a lead-in then, so it ended the chunk before its list."""
+    opening = " ".join(["opening"] * 50) + "."
+    intro = " ".join(["supply"] * 41) + ". Those factors include such things as:"
+    items = "".join(f"- factor {i}\n" for i in range(8))
+    md = f"# Risks\n\n{opening}\n\n{intro}\n\n{items}"
+    chunks = chunk_text(md, max_tokens=100)
+    (with_list,) = [c for c in chunks if "list" in c.block_types]
+    assert with_list.body.startswith(intro)
+    assert chunks[0].body == opening
+
+
 @pytest.mark.parametrize("fence", [False, True])
 def test_a_lead_in_starts_the_chunk_of_the_split_table_or_code_it_introduces(
     fence: bool,

@@ -55,6 +55,23 @@ def test_a_trailing_run_of_labels_moves_on_as_far_as_it_fits() -> None:
     ]
 
 
+def test_a_long_lead_in_moves_on_only_from_a_chunk_left_half_full() -> None:
+    """A paragraph ending "…such things as:" moves to its list when the chunk before
+    keeps half the budget; it stays when it would leave a section's title line alone."""
+    lead_in = unit("p q r s t u v w x:")  # 9 of 20: more than a quarter of the budget
+    lead_in.keep_with_next = True
+    items = unit("- x y z\n- y z w", kind="list")
+    body = unit("a b c d e f g h i j")  # 10 of 20: half full
+    groups = group_units([body, lead_in, items], 20)
+    assert texts(groups) == [["a b c d e f g h i j"], ["p q r s t u v w x:", "- x y z\n- y z w"]]
+    title = unit("Embed justice into programs")
+    groups = group_units([title, lead_in, items], 20)
+    assert texts(groups) == [
+        ["Embed justice into programs", "p q r s t u v w x:"],
+        ["- x y z\n- y z w"],
+    ]
+
+
 def test_every_group_is_within_the_budget() -> None:
     units = [unit(" ".join(["w"] * n)) for n in (3, 1, 4, 1, 5, 9, 2, 6)]
     groups = group_units(units, 9)

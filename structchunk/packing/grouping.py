@@ -16,6 +16,11 @@ DEFAULT_MIN_FILL = 0.5
 """A chunk may close early at a stronger joint only once it is at least this full; below
 that, cutting early would leave chunks much smaller than the budget. Chosen so that a
 chunk never holds less than half the budget just to end on a paragraph."""
+MAX_LEAD_IN_ROOM = 0.25
+"""A run of lead-ins and labels up to this share of the budget is short: it moves on
+with what it introduces whatever it leaves behind, and a split table or code block
+leaves room for it in its first piece. A longer run moves only from a chunk that stays
+`DEFAULT_MIN_FILL` full."""
 
 
 def _best_cut(current: list[Unit], closing_joint: Joint, budget: int, min_fill: float) -> int:
@@ -35,13 +40,18 @@ def _best_cut(current: list[Unit], closing_joint: Joint, budget: int, min_fill: 
     return best
 
 
-def _kept_cut(current: list[Unit], following: Unit, budget: int) -> int | None:
+def _kept_cut(current: list[Unit], following: Unit, budget: int, min_fill: float) -> int | None:
     """Cut before the chunk's trailing run of lead-ins and labels (as much of it as fits
-    with `following`), so it moves to the chunk of what it introduces."""
+    with `following`), so it moves to the chunk of what it introduces. A long run (a
+    whole paragraph ending in a colon) moves only while the chunk it leaves stays at
+    least `min_fill` full: a title left alone in a chunk says nothing."""
     cut = None
     index = len(current) - 1
     while index > 0 and current[index].keep_with_next:
-        if group_cost(current[index:]) + following.cost_after() > budget:
+        run = group_cost(current[index:])
+        if run + following.cost_after() > budget:
+            break
+        if run > MAX_LEAD_IN_ROOM * budget and group_cost(current[:index]) < min_fill * budget:
             break
         cut = index
         index -= 1
@@ -69,7 +79,7 @@ def group_units(
         add = unit.cost_after() if current else unit.tokens
         limit = budget if groups or first_budget is None else first_budget
         if current and cost + add > limit:
-            cut = _kept_cut(current, unit, limit)
+            cut = _kept_cut(current, unit, limit, min_fill)
             if cut is None:
                 cut = _best_cut(current, unit.joint, limit, min_fill)
             groups.append(current[:cut])

@@ -20,7 +20,7 @@ from ..document import Block, BlockKind, Code, ListBlock, Paragraph, Provenance,
 from ..markup import fenced_code
 from ..sentences import SentenceSegmenter
 from ..tokenizers import Tokenizer
-from .grouping import group_units
+from .grouping import MAX_LEAD_IN_ROOM, group_units
 from .render import render_block, render_item, render_table_head, render_table_rows
 from .units import Joint, Unit
 
@@ -167,10 +167,6 @@ def _char_units(
     return units
 
 
-LEAD_IN_MAX_WORDS = 40
-"""A paragraph this short that ends with a colon right before a list, table or code block
-introduces it ("The following names are reserved:"); longer ones are ordinary text."""
-
 LABEL_MAX_WORDS = 12
 """A one-line paragraph this short that does not end like a sentence or a clause is a
 label: a title the document set as text. Right before a list, table or code block it
@@ -183,19 +179,13 @@ there it is left where it falls."""
 _SENTENCE_OR_CLAUSE_END = re.compile(r"[.!?;,:…—–][\"”’)\]]*(?:\[\d+\])*$")
 _NOT_A_LABEL = re.compile(r"[?!]|^fig(?:ure|\.)?\s*\d", re.IGNORECASE)
 
-MAX_LEAD_IN_ROOM = 0.25
-"""A split table or code block leaves room for its lead-in (or the run of lead-ins and
-labels before it) in its first piece only when that takes at most this share of the
-budget."""
-
 
 def is_lead_in(block: Block, text: str) -> bool:
-    """Whether `block` reads as a lead-in: a short paragraph ending with a colon."""
-    return (
-        isinstance(block, Paragraph)
-        and text.rstrip().endswith(":")
-        and len(text.split()) <= LEAD_IN_MAX_WORDS
-    )
+    """Whether `block` reads as a lead-in: a paragraph ending with a colon, whose last
+    sentence introduces what follows ("The following names are reserved:"). However
+    long the paragraph, it is unfinished without what comes after it; `group_units`
+    decides how much of it may move on."""
+    return isinstance(block, Paragraph) and text.rstrip().endswith(":")
 
 
 def is_label(block: Block, text: str) -> bool:
