@@ -68,6 +68,7 @@ def test_rules_are_a_documented_table() -> None:
     assert [rule.__name__ for rule in RULES] == [
         "inside_a_token",
         "ellipses",
+        "reference_marks",
         "quotations_and_brackets",
         "closing_punctuation",
         "lowercase_continuation",
@@ -163,6 +164,31 @@ def test_no_cut_inside_quotations_and_brackets() -> None:
     ]
     # apostrophes and Rust lifetimes are not quotes
     assert len(split_sentences("The agents' plans failed. Let 'a outlive &'b here. It works.")) == 3
+
+
+def test_a_sentence_ends_after_the_reference_marks_that_follow_its_stop() -> None:
+    """Wikipedia's `sign.[44] With…`: Punkt saw no boundary (no space after the stop), so
+    a cited paragraph was one sentence, and one over the budget was cut between words."""
+    text = (
+        "Hobson declared sovereignty on 21 May 1840, even though copies of the Treaty were "
+        "circulating for Māori to sign.[44] With the signing the number of immigrants "
+        'began to increase.[45][a] "It was a treaty."[12] Settlement followed.[citation '
+        "needed] In Akaroa,[43] settlers bought land."
+    )
+    assert split_sentences(text) == [
+        "Hobson declared sovereignty on 21 May 1840, even though copies of the Treaty were "
+        "circulating for Māori to sign.[44]",
+        "With the signing the number of immigrants began to increase.[45][a]",
+        '"It was a treaty."[12]',
+        "Settlement followed.[citation needed]",
+        "In Akaroa,[43] settlers bought land.",
+    ]
+    # before a lower-case word, or inside an aside, the sentence goes on
+    assert len(split_sentences("It is used in the U.S.[5] and elsewhere. Next.")) == 2
+    assert split_sentences("He left. (He said so.[3] Then he went.) Done.") == [
+        "He left. (He said so.[3] Then he went.)",  # an aside stays with the sentence before
+        "Done.",
+    ]
 
 
 def test_closing_quotes_and_brackets_stay_with_their_sentence() -> None:

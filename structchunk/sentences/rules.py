@@ -115,6 +115,9 @@ brackets. A straight quote opens only after whitespace, an opening bracket, a sl
 dash, so apostrophes (`they'll`, `agents'`) and code (`&'a str`) are not quotes; those
 patterns run on the text with a space in front, so their offsets are one too high."""
 _ASIDE = _compile(r"\([^()]{1,LIMIT}[.!?][\"'’”]?\)|\[[^\[\]]{1,LIMIT}[.!?][\"'’”]?\]")
+_CITED_STOP = _compile(r"[.!?][CLOSERS]*(?:\[[^\[\]\s][^\[\]\n]{0,29}\])+(?=\s)")
+"""A final stop, its closing quotes, and the reference marks printed after it: `.[40]`,
+`."[12][13]`, `.[note 3]`, `.[citation needed]`."""
 _MARKER = re.compile(r"(?:(\d{1,2})|([a-z])|([A-Z]))(\.\)|[.)])(?=\s+\S)")
 """An enumerator: `1.`, `2)`, `3.)`, `a.`, `B)` (found by `_markers`)."""
 _MARKER_END = _compile(
@@ -206,6 +209,21 @@ def ellipses(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
         elif dots >= 4 or not spaced:
             added.append(following)
     return _sorted_cuts(text, _drop_within(cuts, owned) + added)
+
+
+def reference_marks(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
+    """A sentence ends after the reference marks that follow its stop, when the next
+    word starts like a sentence: `…for Māori to sign.[44] With the signing…`. Punkt sees
+    no boundary there (no space after the stop), so a Wikipedia paragraph was one
+    "sentence" and a long one was cut between words."""
+    if "[" not in text:
+        return cuts
+    ends = []
+    for match in _CITED_STOP.finditer(text):
+        start = _skip_spaces(text, match.end())
+        if _starts_upper(text, start):
+            ends.append(start)
+    return _sorted_cuts(text, cuts + ends) if ends else cuts
 
 
 def _starts_upper(text: str, pos: int) -> bool:
@@ -485,6 +503,7 @@ def punctuation_only(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
 RULES: tuple[RuleFunction, ...] = (
     inside_a_token,
     ellipses,
+    reference_marks,
     quotations_and_brackets,
     closing_punctuation,
     lowercase_continuation,
@@ -495,8 +514,10 @@ RULES: tuple[RuleFunction, ...] = (
     bracketed_asides,
     punctuation_only,
 )
-"""The post-pass, in order: first drop or move Punkt's wrong cuts, then add the
-structural ones (list items, blank lines), last merge pieces that are not sentences."""
+"""The post-pass, in order: first drop or move Punkt's wrong cuts and add the ones it
+cannot see (after reference marks, before the quotation rule drops any inside a quote),
+then add the structural ones (list items, blank lines), last merge pieces that are not
+sentences."""
 
 
 def apply_rules(
