@@ -6,6 +6,10 @@ here, each in a fresh folder holding copies of the repository's `samples/` and `
 lines are skipped: the package under test is installed already. A block that fails
 fails this test with its output, so an example cannot drift from the code.
 
+A plain ``` block right under `<!-- test: transcript -->` is a terminal session: its
+first line is `$ structchunk …` (run in the repository's root) and the lines after it
+are what that prints, compared exactly — so a page that shows output shows today's.
+
 (docs/vector-stores.md's Python recipe is run by tests/test_integrations_docs.py, which
 stands in an embedding model for the one a user would load.)
 """
@@ -25,6 +29,10 @@ MARK = "<!-- test: run -->"
 SEPARATELY_RUN = {"vector-stores.md"}
 """Pages whose blocks build on each other: their own test runs them in one namespace."""
 _BLOCK = re.compile(re.escape(MARK) + r"\s*\n```(bash|python)\n(.*?)\n```", re.DOTALL)
+TRANSCRIPT = "<!-- test: transcript -->"
+_TRANSCRIPT = re.compile(
+    re.escape(TRANSCRIPT) + r"\s*\n```\n\$ (structchunk [^\n]*)\n(.*?)```", re.DOTALL
+)
 
 
 def marked_blocks() -> list[tuple[str, str, str]]:
@@ -70,3 +78,40 @@ def test_a_documented_example_runs_as_written(
         command, cwd=folder, capture_output=True, text=True, env=env, timeout=300, check=False
     )
     assert result.returncode == 0, f"{where} failed:\n{result.stdout}\n{result.stderr}"
+
+
+def transcripts() -> list[tuple[str, str, str]]:
+    """(where, command, shown output) of every marked terminal session."""
+    found = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for match in _TRANSCRIPT.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            found.append((f"{page.relative_to(ROOT)}:{line}", match.group(1), match.group(2)))
+    return found
+
+
+TRANSCRIPTS = transcripts()
+
+
+def test_the_docs_mark_their_terminal_sessions() -> None:
+    assert TRANSCRIPTS, "the transcript marker was renamed or lost"
+
+
+@pytest.mark.parametrize(
+    ("where", "command", "shown"), TRANSCRIPTS, ids=[t[0] for t in TRANSCRIPTS]
+)
+def test_a_documented_terminal_session_prints_what_it_shows(
+    where: str, command: str, shown: str
+) -> None:
+    words = command.split()
+    result = subprocess.run(
+        [sys.executable, "-m", "structchunk", *words[1:]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, f"{where} failed:\n{result.stderr}"
+    assert result.stderr + result.stdout == shown, where
