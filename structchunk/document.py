@@ -57,6 +57,9 @@ class Paragraph:
     text: str
     prov: Provenance = field(default_factory=Provenance)
     kind: BlockKind = "paragraph"
+    titles_next: bool = False
+    """The format marks this text as the title of the block after it (mdBook's
+    `<Listing caption="…">` around a code block): the packer keeps the two together."""
 
 
 @dataclass(slots=True)

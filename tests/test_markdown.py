@@ -182,6 +182,29 @@ def test_html_blocks_keep_what_a_reader_sees_of_a_tag() -> None:
     assert [b.text for b in inline.root.blocks] == ["See the diagram above."]
 
 
+def test_a_listing_caption_stays_with_its_code_however_long() -> None:
+    """Captions over 12 words are no labels, so five of the Rust book's ended the chunk
+    before their listing (`The output from running cargo build after adding the rand
+    crate as a dependency`). The wrapping tag says what the caption titles."""
+    caption = "Using the move keyword to force a closure to take ownership of the values it uses"
+    filler = " ".join(["filler"] * 30) + "."
+    markdown = (
+        f"# Threads\n\n{filler}\n\n"
+        f'<Listing number="16-5" file-name="src/main.rs" caption="{caption}">\n\n'
+        "```rust\n" + "".join(f"let v{i} = vec![{i}];\n" for i in range(8)) + "```\n\n"
+        "</Listing>\n"
+    )
+    blocks = [b for section in tree(markdown).sections() for b in section.blocks]
+    (title,) = [b for b in blocks if isinstance(b, Paragraph) and b.text == caption]
+    assert isinstance(title, Paragraph) and title.titles_next
+    chunks = chunk_text(markdown, max_tokens=60)
+    (with_code,) = [c for c in chunks if "code" in c.block_types]
+    assert with_code.body.startswith(caption + "\n\n```rust")
+    # a tag that only shows text (an image's alt) titles nothing
+    (image,) = tree('<img src="a.svg" alt="Two tasks" />\n\n```\nx\n```\n').root.blocks[:1]
+    assert isinstance(image, Paragraph) and not image.titles_next
+
+
 def test_deeply_nested_quotes_and_lists_lose_no_text() -> None:
     quote = ">" * 500 + " deep quote\n"
     listing = "".join("  " * i + f"- level {i}\n" for i in range(200))

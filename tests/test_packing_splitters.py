@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from packing_helpers import context, unit
 
-from structchunk.document import ListBlock, ListItem, Paragraph, Table
+from structchunk.document import Code, ListBlock, ListItem, Paragraph, Table
 from structchunk.packing.render import render_block
 from structchunk.packing.splitters import keeps_with_next, resplit, section_units
 from structchunk.packing.units import Joint
@@ -31,7 +31,7 @@ def test_a_short_colon_paragraph_before_a_list_is_kept_with_it() -> None:
     assert units[0].keep_with_next and not units[1].keep_with_next
 
 
-def _keeps(*blocks: Paragraph | Table | ListBlock) -> list[bool]:
+def _keeps(*blocks: Paragraph | Table | ListBlock | Code) -> list[bool]:
     return keeps_with_next(blocks, [render_block(block) for block in blocks])
 
 
@@ -52,6 +52,14 @@ def test_a_label_over_a_table_or_list_is_kept_with_it() -> None:
     assert _keeps(Paragraph("KPI 1.6.2 Collaborators"), table) == [True, False]
     assert _keeps(Paragraph("To set a CloudWatch alarm"), steps) == [True, False]
     assert _keeps(Paragraph("(In millions)"), table) == [True, False]
+
+
+def test_a_caption_the_format_marks_is_kept_with_what_it_titles() -> None:
+    code = Code("fn main() {}", "rust")
+    caption = " ".join(["word"] * 20)  # too long for a label, ends like a title
+    assert _keeps(Paragraph(caption, titles_next=True), code) == [True, False]
+    assert _keeps(Paragraph(caption), code) == [False, False]
+    assert _keeps(Paragraph(caption, titles_next=True), Paragraph("Text.")) == [False, False]
 
 
 def test_a_run_of_labels_is_kept_with_the_block_it_heads() -> None:

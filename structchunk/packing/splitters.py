@@ -202,15 +202,17 @@ def is_label(block: Block, text: str) -> bool:
 
 
 def keeps_with_next(blocks: Sequence[Block], texts: Sequence[str]) -> list[bool]:
-    """For each block, whether it introduces what comes after it: a lead-in or a label
-    right before a list, table or code block, or before another block that does
-    (`Performance Indicators`, then `KPI 1.6.2 Collaborators`, then the table)."""
+    """For each block, whether it introduces what comes after it: a lead-in, a label or
+    a caption the format marks as the title of what follows, right before a list, table
+    or code block, or before another block that does (`Performance Indicators`, then
+    `KPI 1.6.2 Collaborators`, then the table)."""
     keep = [False] * len(blocks)
     for index in reversed(range(len(blocks) - 1)):
         following = blocks[index + 1]
         introduces = not isinstance(following, Paragraph) or keep[index + 1]
         block, text = blocks[index], texts[index]
-        keep[index] = introduces and (is_lead_in(block, text) or is_label(block, text))
+        titled = isinstance(block, Paragraph) and block.titles_next
+        keep[index] = introduces and (titled or is_lead_in(block, text) or is_label(block, text))
     return keep
 
 

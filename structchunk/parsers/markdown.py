@@ -40,6 +40,7 @@ _HTML_TAG = re.compile(
 _SHOWN_ATTRIBUTE = re.compile(r"""\s(?:alt|caption)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
 """Attributes whose text a reader sees: an image's `alt` in its place, a listing's
 `caption` under it (mdBook's `<Listing caption="…">`)."""
+_CAPTION_ATTRIBUTE = re.compile(r"""\scaption\s*=\s*["']""", re.I)
 _FRONT_MATTER_TITLE = re.compile(r"^title\s*:\s*(.+?)\s*$", re.M)
 _YAML_KEY = re.compile(r"""^(?:[A-Za-z_][\w .-]*|"[^"]*"|'[^']*')\s*:(?:\s|$)""")
 _CONTAINER_MARKERS = re.compile(r"^(?:\s*(?:>|[-+*](?=\s)|\d{1,9}[.)](?=\s)))*\s*")
@@ -165,6 +166,19 @@ def html_text(markup: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def is_captioned_wrapper(markup: str) -> bool:
+    """A raw HTML block that is one opening tag with a `caption` (mdBook's `<Listing
+    number="9-3" caption="Opening a file">` before its code block): its caption titles
+    what the tag wraps, however long it is."""
+    tag = markup.strip()
+    return (
+        _HTML_TAG.fullmatch(tag) is not None
+        and not tag.startswith("</")
+        and not tag.endswith("/>")
+        and _CAPTION_ATTRIBUTE.search(tag) is not None
+    )
+
+
 def _shown_attributes(tag: str) -> str:
     """The `alt` and `caption` text of a tag, Markdown code marks dropped as in text."""
     values = (first or second for first, second in _SHOWN_ATTRIBUTE.findall(tag))
@@ -261,14 +275,14 @@ class _MarkdownWalker:
 
     # -- block sinks -------------------------------------------------------------
 
-    def add_text(self, text: str, prov: Provenance) -> None:
+    def add_text(self, text: str, prov: Provenance, titles_next: bool = False) -> None:
         """Route text to the open list item, else add it to the current section."""
         if not text.strip():
             return
         if self.items:
             self.items[-1].parts.append(text)
         else:
-            self.builder.add(Paragraph(text, prov))
+            self.builder.add(Paragraph(text, prov, titles_next=titles_next))
 
     def add_code(self, text: str, language: str, prov: Provenance) -> None:
         if self.items:
@@ -337,7 +351,8 @@ class _MarkdownWalker:
         self.add_code(token.content.rstrip("\n"), language, _prov(token))
 
     def html_block(self, token: Token) -> None:
-        self.add_text(html_text(token.content), _prov(token))
+        titles_next = is_captioned_wrapper(token.content)
+        self.add_text(html_text(token.content), _prov(token), titles_next)
 
     def front_matter(self, token: Token) -> None:
         self.builder.set_title(front_matter_title(token.content))
