@@ -35,19 +35,22 @@ _TRANSCRIPT = re.compile(
 )
 
 
-def marked_blocks() -> list[tuple[str, str, str]]:
-    """(where, language, code) of every marked block."""
+def marked(
+    pattern: re.Pattern[str], skip: set[str] | frozenset[str] = frozenset()
+) -> list[tuple[str, str, str]]:
+    """(where, first group, second group) of every match of `pattern` in README.md and
+    docs/*.md, pages named in `skip` left out."""
     found = []
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-    for page in [p for p in pages if p.name not in SEPARATELY_RUN]:
+    for page in [p for p in pages if p.name not in skip]:
         text = page.read_text(encoding="utf-8")
-        for match in _BLOCK.finditer(text):
+        for match in pattern.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
             found.append((f"{page.relative_to(ROOT)}:{line}", match.group(1), match.group(2)))
     return found
 
 
-BLOCKS = marked_blocks()
+BLOCKS = marked(_BLOCK, SEPARATELY_RUN)  # (where, language, code)
 
 
 def test_the_docs_mark_their_runnable_examples() -> None:
@@ -80,18 +83,7 @@ def test_a_documented_example_runs_as_written(
     assert result.returncode == 0, f"{where} failed:\n{result.stdout}\n{result.stderr}"
 
 
-def transcripts() -> list[tuple[str, str, str]]:
-    """(where, command, shown output) of every marked terminal session."""
-    found = []
-    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
-        text = page.read_text(encoding="utf-8")
-        for match in _TRANSCRIPT.finditer(text):
-            line = text.count("\n", 0, match.start()) + 1
-            found.append((f"{page.relative_to(ROOT)}:{line}", match.group(1), match.group(2)))
-    return found
-
-
-TRANSCRIPTS = transcripts()
+TRANSCRIPTS = marked(_TRANSCRIPT)  # (where, command, shown output)
 
 
 def test_the_docs_mark_their_terminal_sessions() -> None:
