@@ -378,6 +378,42 @@ def test_a_first_word_missing_from_the_page_is_searched_for_once(
     assert sum(scanned) < 2 * len(page)
 
 
+@pytest.mark.parametrize("fmt", ["markdown", "text"])
+def test_a_long_split_table_looks_for_its_header_once(
+    fmt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: every piece of a split table searched from the table's top to its own rows
+    for the header's first word (past the header, for its first eight words): a table of
+    20 000 rows took 11 s to chunk, of 80 000, 75 s. And a row's word printed in an
+    earlier row could be taken from there (`expr` in Rust's operator table)."""
+    rows = "".join(f"| row {i} | expr {i * 3} | value {i % 7} |\n" for i in range(3000))
+    table = "| name | amount | kind |\n|---|---|---|\n" + rows
+    scanned: list[int] = []
+    searching = aligner_module._without_case
+
+    class Counted:  # characters searched for `name`, which only the header holds
+        def __init__(self, word: str) -> None:
+            self.word, self.pattern = word, searching(word)
+
+        def search(self, text: str, start: int, stop: int) -> re.Match[str] | None:
+            found = self.pattern.search(text, start, stop)
+            if self.word == "name":
+                scanned.append((found.end() if found else min(stop, len(text))) - start)
+            return found
+
+    monkeypatch.setattr(aligner_module, "_without_case", Counted)
+    chunks = chunk_text(table, fmt, max_tokens=60)
+    assert len(chunks) > 100
+    assert sum(scanned) < 4 * len(table)
+    line_starts = [0] + [at + 1 for at, char in enumerate(table) if char == "\n"]
+    for chunk in chunks[1:]:
+        assert chunk.offsets and chunk.lines
+        spans = chunk.offsets
+        assert table[spans[0][0] :].startswith("name | amount | kind")
+        own = line_starts[chunk.lines[0] - 1], line_starts[chunk.lines[1]]
+        assert all(own[0] <= start and end <= own[1] for start, end in spans[1:])
+
+
 @pytest.mark.parametrize("fmt", ["markdown", "html"])
 def test_words_compare_without_case_even_beside_one_that_lower_cases_longer(fmt: str) -> None:
     """`İ` lower-cases to two characters, the second not a letter: body and source words

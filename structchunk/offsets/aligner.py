@@ -68,10 +68,12 @@ class Aligner:
             self.line_starts.extend(m.end() for m in re.finditer("\n", source_text))
         self.start = 0
         """Where the previous chunk began: no later chunk starts before it."""
-        self._absent: dict[str, int] = {}
-        """Words searched for to the end of the text and not found there, with where the
-        search began: a later chunk starting with one need not search again (a page
-        whose every paragraph opens `<b>Ro</b>tate` searched it whole for each)."""
+        self._absent: dict[str, tuple[int, int]] = {}
+        """Per word, a stretch of the text `(start, end)` where it starts nowhere as a
+        whole word: a later search from inside it resumes at its end. A page whose every
+        paragraph opens `<b>Ro</b>tate` was searched whole for each, and a split table's
+        header, printed once above thousands of rows, from the table's top by each of
+        its pieces."""
 
     def place(
         self, body: str, lines: tuple[int, int] | None, pages: tuple[int, ...] = ()
@@ -110,7 +112,10 @@ class Aligner:
             anchored = [] if first is None else [first]
             starts = [*anchored, max(begin, self.start), min(begin, self.start)]
             # bounded too: one long line holds every chunk of a one-line document
-            window, runs = self._align(words, [(at, search, stop) for at in starts])
+            tries: list[tuple[int, ...]] = [(at, search, stop) for at in starts]
+            if first is not None and first < begin:  # the header, then the own lines
+                tries.insert(0, (first, len(words), begin, search, stop))
+            window, runs = self._align(words, tries)
         else:  # near its first words, else among the words from the previous chunk on
             near = [] if first is None else [(first, len(words) * 3 // 2 + WINDOW_SLACK, stop)]
             window, runs = self._align(words, [*near, (self.start, search, stop)])
@@ -128,13 +133,20 @@ class Aligner:
         return spans
 
     def _align(
-        self, words: list[str], tries: list[tuple[int, int, int]]
+        self, words: list[str], tries: list[tuple[int, ...]]
     ) -> tuple[Window, list[tuple[int, int]]]:
-        """The first window `(first, limit, stop)` of `tries` that holds the most body
-        words, and the ranges of it the body's words come from."""
+        """The first window of `tries` that holds the most body words, and the ranges of
+        it the body's words come from. A try is `(first, limit, stop)`: up to `limit`
+        words from `first` to `stop`; or `(first, limit, begin, more, stop)`: up to
+        `limit` words from `first` to `begin`, then up to `more` from `begin` to `stop`
+        — a split table's header printed once above the table, then the rows on the
+        chunk's own lines, without walking the rows of every piece before them (which
+        made a table's thousandth piece cost a thousand times its first)."""
         best: tuple[Window, Walk] | None = None
-        for first, limit, stop in dict.fromkeys(tries):
-            window = self.words.window(first, limit, stop)
+        for bounds in dict.fromkeys(tries):
+            window = self.words.window(*bounds[:3])
+            if len(bounds) == 5:
+                window = window.then(self.words.window(*bounds[2:]))
             walk = Walk(words, window.words)
             if best is None or walk.matched > best[1].matched:
                 best = (window, walk)
@@ -175,21 +187,34 @@ class Aligner:
         `text[start:stop]`, in any case: a literal pattern without case is searched about
         as fast as `str.find`, and needs no lower-cased copy of the text."""
         text = self.text
-        to_the_end = stop >= len(text)
-        if to_the_end and self._absent.get(word, len(text) + 1) <= start:
-            return None
+        searched_from = start
+        known = self._absent.get(word)
+        if known is not None and known[0] <= start <= known[1]:
+            searched_from, start = known[0], known[1]
         pattern = _without_case(word)
-        found = pattern.search(text, start, stop)
-        while found is not None:
+        reach = min(len(text), stop + len(word))  # a word starting before `stop` may end after
+        found = pattern.search(text, start, reach) if start < stop else None
+        while found is not None and found.start() < stop:
             position, end = found.span()
             before = position > 0 and is_word_char(text[position - 1])
             after = end < len(text) and is_word_char(text[end])
             if not before and not after:
+                self._note_absent(word, searched_from, position)
                 return position
-            found = pattern.search(text, position + 1, stop)
-        if to_the_end:
-            self._absent[word] = min(start, self._absent.get(word, start))
+            found = pattern.search(text, position + 1, reach)
+        self._note_absent(word, searched_from, max(start, stop))
         return None
+
+    def _note_absent(self, word: str, start: int, end: int) -> None:
+        """Remember that `word` starts nowhere in `text[start:end]`, joined to what is
+        known already when the two stretches meet."""
+        known = self._absent.get(word)
+        if known is not None and start <= known[1] and known[0] <= end:
+            start, end = min(start, known[0]), max(end, known[1])
+        elif known is not None and known[1] > end:
+            return  # searches move forward: the later stretch is the one worth keeping
+        if end > start:
+            self._absent[word] = (start, end)
 
 
 @lru_cache(maxsize=1024)

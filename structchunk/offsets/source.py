@@ -213,6 +213,11 @@ class Window:
         """The characters of words `at` to `to - 1`."""
         return self.starts[at], self.ends[to - 1]
 
+    def then(self, other: Window) -> Window:
+        """This window's words followed by `other`'s (a split table's header, printed
+        once above the table, then the rows of the chunk's own lines)."""
+        return Window(self.words + other.words, self.starts + other.starts, self.ends + other.ends)
+
 
 _Segment = tuple[list[str], list[int], list[int]]
 
