@@ -214,8 +214,8 @@ def test_a_lead_in_paragraph_stays_with_the_list_it_introduces() -> None:
 
 
 def test_a_long_paragraph_ending_in_a_colon_stays_with_its_list() -> None:
-    """NVIDIA's 10-Q: "…Those factors include such things as:" ended a paragraph of 53
-    words, too long to count as a lead-in then, so it ended the chunk before its list."""
+    """The SRE book's "…across servers. You might:" ended a paragraph of 78 words, too
+    long to count as a lead-in then, so it ended the chunk before its list."""
     opening = " ".join(["opening"] * 50) + "."
     intro = " ".join(["supply"] * 41) + ". Those factors include such things as:"
     items = "".join(f"- factor {i}\n" for i in range(8))
