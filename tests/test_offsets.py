@@ -351,6 +351,25 @@ def test_a_page_of_lone_angle_brackets_is_read_in_linear_time() -> None:
     assert visible.text.count("<") == 300_000  # `< b then</p>` is one tag, as before
 
 
+def characters_searched_for(word: str, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that collects how many characters each search for `word` goes over."""
+    scanned: list[int] = []
+    searching = aligner_module._without_case
+
+    class Counted:
+        def __init__(self, searched: str) -> None:
+            self.word, self.pattern = searched, searching(searched)
+
+        def search(self, text: str, start: int, stop: int) -> re.Match[str] | None:
+            found = self.pattern.search(text, start, stop)
+            if self.word == word:
+                scanned.append((found.end() if found else min(stop, len(text))) - start)
+            return found
+
+    monkeypatch.setattr(aligner_module, "_without_case", Counted)
+    return scanned
+
+
 def test_a_first_word_missing_from_the_page_is_searched_for_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -358,20 +377,7 @@ def test_a_first_word_missing_from_the_page_is_searched_for_once(
     the rest of the page for `rotate` once per chunk: quadratic (a 1 MB page 13 s)."""
     paragraph = "<p><b>Ro</b>tate the keys often, and keep the old key working a day.</p>\n"
     page = "<title>Keys</title>" + paragraph * 300
-    scanned: list[int] = []
-    searching = aligner_module._without_case
-
-    class Counted:  # characters searched for `rotate`, which the page never holds whole
-        def __init__(self, word: str) -> None:
-            self.word, self.pattern = word, searching(word)
-
-        def search(self, text: str, start: int, stop: int) -> re.Match[str] | None:
-            found = self.pattern.search(text, start, stop)
-            if self.word == "rotate":
-                scanned.append((found.end() if found else min(stop, len(text))) - start)
-            return found
-
-    monkeypatch.setattr(aligner_module, "_without_case", Counted)
+    scanned = characters_searched_for("rotate", monkeypatch)  # the page never holds it whole
     chunks = chunk_text(page, "html", max_tokens=12)
     assert len(chunks) >= 300 and all(chunk.offsets for chunk in chunks)
     assert all(well_formed(chunk, page) for chunk in chunks)
@@ -388,20 +394,7 @@ def test_a_long_split_table_looks_for_its_header_once(
     earlier row could be taken from there (`expr` in Rust's operator table)."""
     rows = "".join(f"| row {i} | expr {i * 3} | value {i % 7} |\n" for i in range(3000))
     table = "| name | amount | kind |\n|---|---|---|\n" + rows
-    scanned: list[int] = []
-    searching = aligner_module._without_case
-
-    class Counted:  # characters searched for `name`, which only the header holds
-        def __init__(self, word: str) -> None:
-            self.word, self.pattern = word, searching(word)
-
-        def search(self, text: str, start: int, stop: int) -> re.Match[str] | None:
-            found = self.pattern.search(text, start, stop)
-            if self.word == "name":
-                scanned.append((found.end() if found else min(stop, len(text))) - start)
-            return found
-
-    monkeypatch.setattr(aligner_module, "_without_case", Counted)
+    scanned = characters_searched_for("name", monkeypatch)  # only the header holds it
     chunks = chunk_text(table, fmt, max_tokens=60)
     assert len(chunks) > 100
     assert sum(scanned) < 4 * len(table)
