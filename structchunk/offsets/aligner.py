@@ -22,6 +22,9 @@ from .source import (
 )
 from .walk import SURE_RUN, Walk
 
+Stretch = tuple[int, int, int]
+"""`(first, limit, stop)`: up to `limit` source words from character `first` to `stop`."""
+
 ANCHOR_WORDS = 4
 """Words that must follow one another in the source to anchor a chunk's start."""
 MAX_ANCHOR_TRIES = 200
@@ -112,13 +115,13 @@ class Aligner:
             anchored = [] if first is None else [first]
             starts = [*anchored, max(begin, self.start), min(begin, self.start)]
             # bounded too: one long line holds every chunk of a one-line document
-            tries: list[tuple[int, ...]] = [(at, search, stop) for at in starts]
+            tries: list[tuple[Stretch, ...]] = [((at, search, stop),) for at in starts]
             if first is not None and first < begin:  # the header, then the own lines
-                tries.insert(0, (first, len(words), begin, search, stop))
+                tries.insert(0, ((first, len(words), begin), (begin, search, stop)))
             window, runs = self._align(words, tries)
         else:  # near its first words, else among the words from the previous chunk on
-            near = [] if first is None else [(first, len(words) * 3 // 2 + WINDOW_SLACK, stop)]
-            window, runs = self._align(words, [*near, (self.start, search, stop)])
+            near = [] if first is None else [((first, len(words) * 3 // 2 + WINDOW_SLACK, stop),)]
+            window, runs = self._align(words, [*near, ((self.start, search, stop),)])
         spans: list[Span] = []
         for at, to in runs:
             start, end = window.span(at, to)
@@ -133,20 +136,19 @@ class Aligner:
         return spans
 
     def _align(
-        self, words: list[str], tries: list[tuple[int, ...]]
+        self, words: list[str], tries: list[tuple[Stretch, ...]]
     ) -> tuple[Window, list[tuple[int, int]]]:
         """The first window of `tries` that holds the most body words, and the ranges of
-        it the body's words come from. A try is `(first, limit, stop)`: up to `limit`
-        words from `first` to `stop`; or `(first, limit, begin, more, stop)`: up to
-        `limit` words from `first` to `begin`, then up to `more` from `begin` to `stop`
-        — a split table's header printed once above the table, then the rows on the
-        chunk's own lines, without walking the rows of every piece before them (which
+        it the body's words come from. A try is one or more stretches `(first, limit,
+        stop)`, up to `limit` words from `first` to `stop` each, read one after another:
+        two for a split table's header printed once above the table, then the rows on
+        the chunk's own lines, without walking the rows of every piece before them (which
         made a table's thousandth piece cost a thousand times its first)."""
         best: tuple[Window, Walk] | None = None
-        for bounds in dict.fromkeys(tries):
-            window = self.words.window(*bounds[:3])
-            if len(bounds) == 5:
-                window = window.then(self.words.window(*bounds[2:]))
+        for stretches in dict.fromkeys(tries):
+            window = self.words.window(*stretches[0])
+            for stretch in stretches[1:]:
+                window = window.then(self.words.window(*stretch))
             walk = Walk(words, window.words)
             if best is None or walk.matched > best[1].matched:
                 best = (window, walk)

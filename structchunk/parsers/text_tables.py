@@ -27,6 +27,8 @@ _DELIMITER_CHARS = frozenset(" \t|+:-")
 def row_cells(line: str) -> list[str] | None:
     """The cells of a table line (bars at its ends dropped, `\\|` kept in a cell), or
     None when the line has no bar between two cells."""
+    if "|" not in line:  # most lines of prose: nothing to split
+        return None
     body = line.strip()
     if body.startswith("|"):
         body = body[1:]
