@@ -4,28 +4,28 @@
 
 Each table (a Markdown pipe table, and the same rows in a `.txt` file, read as a table
 since 2026-12-03) is converted beside a file of the same rows without the bars (a
-paragraph of lines), each by a fresh `structchunk convert` process at the default
-budget. A split table repeats its header in every piece, and each piece's offsets point
-at that header and at the piece's own rows. A ratio table/prose that stays level as the
-rows grow means that stays linear; one that grows with them is the walk from the table's
-top that each piece once made (a 20 000-row table took 11 s, 80 000 rows 75 s).
+paragraph of lines, in the same format), each by a fresh `structchunk convert` process
+at the default budget. A split table repeats its header in every piece, and each
+piece's offsets point at that header and at the piece's own rows. A ratio table/prose
+that stays level as the rows grow means that stays linear; one that grows with them is
+the walk from the table's top that each piece once made (a 20 000-row table took 11 s,
+80 000 rows 75 s).
 """
 
 from __future__ import annotations
 
 import argparse
-import tempfile
-from collections.abc import Callable
-from pathlib import Path
 
-from nesting import convert
-
-Shape = tuple[str, str, Callable[[int], str]]
-"""(name, extension, table of n rows)."""
+from nesting import Shape, compare
 
 
 def _rows(n: int) -> list[str]:
     return [f"row {i} | {i * 3} | value {i % 7}" for i in range(n)]
+
+
+def prose(n: int) -> str:
+    """The same words without the bars: one paragraph of lines."""
+    return "name amount kind\n" + "\n".join(row.replace(" |", "") for row in _rows(n)) + "\n"
 
 
 SHAPES: list[Shape] = [
@@ -36,35 +36,17 @@ SHAPES: list[Shape] = [
             "| name | amount | kind |\n|---|---|---|\n"
             + "".join(f"| {row} |\n" for row in _rows(n))
         ),
+        prose,
     ),
-    ("text table", ".txt", lambda n: "name | amount | kind\n" + "\n".join(_rows(n)) + "\n"),
+    ("text table", ".txt", lambda n: "name | amount | kind\n" + "\n".join(_rows(n)) + "\n", prose),
 ]
-
-
-def prose(n: int) -> str:
-    """The same words without the bars: one paragraph of lines."""
-    return "name amount kind\n" + "\n".join(row.replace(" |", "") for row in _rows(n)) + "\n"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", default="5000,20000,80000")
     args = parser.parse_args()
-    sizes = [int(n) for n in args.rows.split(",")]
-    print("| shape | rows | table s | prose s | ratio | table peak MB |")
-    print("|---|---:|---:|---:|---:|---:|")
-    with tempfile.TemporaryDirectory() as folder:
-        for name, suffix, table in SHAPES:
-            for n in sizes:
-                table_path = Path(folder) / f"table-{n}{suffix}"
-                table_path.write_text(table(n))
-                prose_path = Path(folder) / f"prose-{n}.txt"
-                prose_path.write_text(prose(n))
-                (table_s, table_mb), (prose_s, _) = convert(table_path), convert(prose_path)
-                print(
-                    f"| {name} | {n:,} | {table_s:.2f} | {prose_s:.2f} | "
-                    f"{table_s / prose_s:.2f} | {table_mb:.0f} |"
-                )
+    compare(SHAPES, [int(n) for n in args.rows.split(",")], "rows", "table", "prose")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 Shape = tuple[str, str, Callable[[int], str], Callable[[int], str]]
-"""(name, extension, nested document of n levels, flat document of n elements)."""
+"""(name, extension, the document measured at size n, its baseline at size n): here a
+document nested n levels deep and a flat one of the same n elements."""
 
 SHAPES: list[Shape] = [
     (
@@ -77,26 +78,28 @@ def convert(path: Path) -> tuple[float, float]:
     return seconds, usage.ru_maxrss / 1024
 
 
+def compare(shapes: list[Shape], sizes: list[int], size_name: str, a: str, b: str) -> None:
+    """Print one Markdown table row per shape and size: each shape's `a` document of that
+    size against its `b` document, each converted by a fresh process."""
+    print(f"| shape | {size_name} | {a} s | {b} s | ratio | {a} peak MB |")
+    print("|---|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as folder:
+        for name, suffix, build_a, build_b in shapes:
+            for n in sizes:
+                paths = []
+                for kind, build in ((a, build_a), (b, build_b)):
+                    path = Path(folder) / f"{kind}-{n}{suffix}"
+                    path.write_text(build(n))
+                    paths.append(path)
+                (a_s, a_mb), (b_s, _) = convert(paths[0]), convert(paths[1])
+                print(f"| {name} | {n:,} | {a_s:.2f} | {b_s:.2f} | {a_s / b_s:.2f} | {a_mb:.0f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="1000,10000,100000")
     args = parser.parse_args()
-    levels = [int(n) for n in args.levels.split(",")]
-    print("| shape | levels | nested s | flat s | ratio | nested peak MB |")
-    print("|---|---:|---:|---:|---:|---:|")
-    with tempfile.TemporaryDirectory() as folder:
-        for name, suffix, nested, flat in SHAPES:
-            for n in levels:
-                paths = []
-                for kind, build in (("nested", nested), ("flat", flat)):
-                    path = Path(folder) / f"{kind}-{n}{suffix}"
-                    path.write_text(build(n))
-                    paths.append(path)
-                (deep_s, deep_mb), (flat_s, _) = convert(paths[0]), convert(paths[1])
-                print(
-                    f"| {name} | {n:,} | {deep_s:.2f} | {flat_s:.2f} | "
-                    f"{deep_s / flat_s:.2f} | {deep_mb:.0f} |"
-                )
+    compare(SHAPES, [int(n) for n in args.levels.split(",")], "levels", "nested", "flat")
 
 
 if __name__ == "__main__":
