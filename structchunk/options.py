@@ -56,6 +56,11 @@ class ChunkOptions(BaseModel):
         description="Repeat up to this many tokens of whole trailing sentences of the "
         "previous chunk (same section only).",
     )
+    repeat_lead_ins: bool = Field(
+        default=True,
+        description="Start a chunk that opens with a list, table or code block with the "
+        'sentence introducing it ("…as follows:") when that sentence ended the chunk before.',
+    )
     tokenizer: str | Callable[[str], int] = Field(
         default="words",
         description="words, chars, tiktoken:<encoding> or hf:<name-or-path> (library "

@@ -168,6 +168,8 @@ def test_grid_axes_and_baselines() -> None:
         parse_baseline("fixed:")
     with pytest.raises(Exception, match="bad grid axis"):
         parse_axes("budget=3")
+    specs, _ = grid_specs(ChunkOptions(), parse_axes("repeat_lead_ins=true,false"))
+    assert [s.options.repeat_lead_ins for s in specs if s.options] == [True, False]
     assert [c.text for c in fixed_chunks("d", "abcdefg", 3).chunks] == ["abc", "def", "g"]
 
 

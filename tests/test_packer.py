@@ -226,6 +226,25 @@ def test_a_long_paragraph_ending_in_a_colon_stays_with_its_list() -> None:
     assert chunks[0].body == opening
 
 
+@pytest.mark.parametrize("repeat", [True, False])
+def test_a_list_that_cannot_join_its_lead_in_repeats_the_lead_in_sentence(repeat: bool) -> None:
+    """AWS's "We also recommend that you secure your data in the following ways:" closes a
+    paragraph that fits, so it is not cut for the list, and the list does not fit after
+    it: the list's chunk began with "+ Use multi-factor authentication" — recommended
+    for what? Its chunk now starts with the sentence again."""
+    intro = " ".join(["context"] * 30) + ". We recommend the following ways:"
+    items = "".join(f"- way {i} to secure data\n" for i in range(8))
+    md = f"# Protect data\n\n{intro}\n\n{items}"
+    chunks = chunk_text(md, max_tokens=60, repeat_lead_ins=repeat, strict=True)
+    assert [c.block_types for c in chunks] == [["paragraph"], ["list"]]
+    assert chunks[0].body == intro
+    lead = "We recommend the following ways:\n\n" if repeat else ""
+    assert chunks[1].body == lead + items.rstrip("\n")
+    assert chunks[1].lines == [5, 12]  # the list's own lines; offsets find the sentence too
+    covered = [md[a:b] for a, b in chunks[1].offsets or []]
+    assert covered[0].startswith("We recommend" if repeat else "way 0")
+
+
 @pytest.mark.parametrize("fence", [False, True])
 def test_a_lead_in_starts_the_chunk_of_the_split_table_or_code_it_introduces(
     fence: bool,

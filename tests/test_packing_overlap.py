@@ -5,7 +5,8 @@ from __future__ import annotations
 from packing_helpers import context, unit
 
 from structchunk.packing.overlap import overlap_bodies
-from structchunk.packing.units import Joint
+from structchunk.packing.units import Joint, Unit
+from structchunk.tokenizers import count_words
 
 
 def test_without_overlap_bodies_are_the_joined_units() -> None:
@@ -34,3 +35,49 @@ def test_no_overlap_from_a_list_table_or_code() -> None:
 def test_no_overlap_that_would_push_the_chunk_over_its_limit() -> None:
     groups = [[unit("One two. Three four.")], [unit("Five six seven.")]]
     assert overlap_bodies(groups, "Head\n\n", 2, 4, context())[1] == "Five six seven."
+
+
+def _lead_in_groups() -> list[list[Unit]]:
+    lead = unit("Alpha beta gamma. Keep these in mind:")
+    return [[unit("Opening words."), lead], [unit("- one\n- two", kind="list")]]
+
+
+def test_a_list_opening_a_chunk_repeats_the_lead_in_sentence_that_ended_the_one_before() -> None:
+    bodies = overlap_bodies(_lead_in_groups(), "", 0, 100, context(), repeat_lead_ins=True)
+    assert bodies[1] == "Keep these in mind:\n\n- one\n- two"
+    assert bodies[0] == "Opening words.\n\nAlpha beta gamma. Keep these in mind:"
+
+
+def test_lead_ins_are_not_repeated_when_turned_off() -> None:
+    bodies = overlap_bodies(_lead_in_groups(), "", 0, 100, context(), repeat_lead_ins=False)
+    assert bodies[1] == "- one\n- two"
+
+
+def test_a_lead_in_is_not_repeated_before_a_paragraph_or_the_rest_of_a_split_list() -> None:
+    lead = [unit("Keep these in mind:")]
+    paragraph = [unit("Next paragraph.")]
+    later_items = [unit("- three", Joint.ITEM, sep="\n", kind="list")]
+    for group in (paragraph, later_items):
+        bodies = overlap_bodies([lead, group], "", 0, 100, context(), repeat_lead_ins=True)
+        assert bodies[1] == group[0].text
+
+
+def test_a_lead_in_is_not_repeated_past_the_limit_or_when_it_is_long() -> None:
+    items = "\n".join(f"- item {n} of six" for n in range(6))
+    groups = [[unit("Keep these in mind:")], [unit(items, kind="list")]]
+    needed = 3 + 4 + count_words(items)  # a 3-word head, the lead-in, the list
+    assert overlap_bodies(groups, "A B C\n\n", 0, needed - 1, context(), True)[1] == items
+    assert overlap_bodies(groups, "A B C\n\n", 0, needed, context(), True)[1] == (
+        "Keep these in mind:\n\n" + items
+    )
+    long_lead = unit("Opening. " + " ".join(["word"] * 30) + " as follows:")
+    groups = [[long_lead], [unit("- one\n- two", kind="list")]]
+    # 32 words are over a quarter of a 100-word room
+    assert overlap_bodies(groups, "", 0, 100, context(), repeat_lead_ins=True)[1] == (
+        "- one\n- two"
+    )
+
+
+def test_overlap_that_already_repeats_the_lead_in_is_not_doubled() -> None:
+    bodies = overlap_bodies(_lead_in_groups(), "", 4, 100, context(), repeat_lead_ins=True)
+    assert bodies[1] == "Keep these in mind:\n\n- one\n- two"

@@ -12,7 +12,8 @@ Per section, in order (`packer.py` calls them; each step is a pure function):
     grouping.py   3 group: units packed greedily, stepping back to a block boundary
     merging.py    4 merge small: no chunk under `min_tokens` where a neighbour can help
     fitting.py    5 fit: every final text recounted with the real tokenizer
-    overlap.py    6 overlap: whole trailing sentences of the previous chunk repeated
+    overlap.py    6 overlap: whole trailing sentences of the previous chunk repeated, or
+                  the lead-in sentence of the list, table or code a chunk opens with
     finish.py     7 finish: text, count, block kinds and provenance of each chunk
 
 `units.py` is the value the steps pass along, `render.py` the light Markdown of blocks,

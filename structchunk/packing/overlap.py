@@ -1,25 +1,46 @@
-"""Step 6, overlap: each chunk may repeat whole trailing sentences of the one before it.
+"""Step 6, overlap: a chunk may repeat text from the end of the one before it.
 
-Only within a section, only whole sentences of paragraphs, up to `overlap_tokens`, and
-only when the chunk still fits its budget with them.
+Two kinds, both only within a section and only when the chunk still fits its limit:
+
+- `overlap_tokens`: whole trailing sentences of paragraphs, up to that many tokens;
+- `repeat_lead_ins`: a chunk that opens with a list, table or code block whose lead-in
+  ("…in the following ways:") ended the chunk before starts with that sentence again.
+  Packing moves a lead-in on with what it introduces when it can; it cannot when the
+  lead-in closes a paragraph that fits (a paragraph is not cut for it) or when the two
+  together exceed the budget, and a list without its introduction reads as a list of
+  what?
 """
 
 from __future__ import annotations
 
-from .splitters import SplitContext
+from .grouping import MAX_LEAD_IN_ROOM
+from .splitters import SplitContext, ends_as_lead_in
 from .units import Joint, Unit, join_units
 
 
 def overlap_bodies(
-    groups: list[list[Unit]], head_text: str, overlap_tokens: int, limit: int, ctx: SplitContext
+    groups: list[list[Unit]],
+    head_text: str,
+    overlap_tokens: int,
+    limit: int,
+    ctx: SplitContext,
+    repeat_lead_ins: bool = False,
 ) -> list[str]:
-    """The body of each group, after the first with the previous group's tail in front."""
+    """The body of each group, after the first with what it repeats of the previous one
+    in front."""
     bodies: list[str] = []
     previous: list[Unit] | None = None
     for group in groups:
         body = join_units(group)
-        if previous is not None and overlap_tokens:
-            body = with_overlap(previous, group, body, head_text, overlap_tokens, limit, ctx)
+        if previous is not None:
+            repeated = None
+            if overlap_tokens:
+                repeated = with_overlap(
+                    previous, group, body, head_text, overlap_tokens, limit, ctx
+                )
+            if repeated is None and repeat_lead_ins:
+                repeated = with_lead_in(previous, group, body, head_text, limit, ctx)
+            body = repeated or body
         previous = group
         bodies.append(body)
     return bodies
@@ -33,8 +54,9 @@ def with_overlap(
     overlap_tokens: int,
     limit: int,
     ctx: SplitContext,
-) -> str:
-    """`body` with whole trailing sentences of `previous` prepended, up to `overlap_tokens`."""
+) -> str | None:
+    """`body` with whole trailing sentences of `previous` prepended, up to
+    `overlap_tokens`; None when none fits."""
     count = ctx.tokenizer.count
     sentences: list[str] = []
     for unit in reversed(previous):
@@ -52,4 +74,29 @@ def with_overlap(
             if count(head_text + candidate) <= limit:
                 return candidate
         sentences.pop(0)
-    return body
+    return None
+
+
+def with_lead_in(
+    previous: list[Unit],
+    group: list[Unit],
+    body: str,
+    head_text: str,
+    limit: int,
+    ctx: SplitContext,
+) -> str | None:
+    """`body` with the lead-in sentence that ends `previous` prepended, when `body` opens
+    with the list, table or code block it introduces; None otherwise, or when it does not
+    fit. A lead-in sentence over a quarter of the room is not repeated: the chunk would be
+    as much the text before as its own."""
+    first, last = group[0], previous[-1]
+    if first.kind == "paragraph" or first.joint < Joint.BLOCK or last.kind != "paragraph":
+        return None
+    if not ends_as_lead_in(last.text):
+        return None
+    count = ctx.tokenizer.count
+    sentence = ctx.segmenter.split(last.text)[-1]
+    if count(sentence) > MAX_LEAD_IN_ROOM * (limit - count(head_text)):
+        return None
+    candidate = sentence + "\n\n" + body
+    return candidate if count(head_text + candidate) <= limit else None

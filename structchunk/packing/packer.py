@@ -72,7 +72,9 @@ class Packer:
         groups = [piece for group in groups for piece in fit(group, head, budget, limit, ctx)]
         if options.strict:
             audit_section(section, groups)
-        bodies = overlap_bodies(groups, head.text, options.overlap_tokens, limit, ctx)
+        bodies = overlap_bodies(
+            groups, head.text, options.overlap_tokens, limit, ctx, options.repeat_lead_ins
+        )
         for group, body in zip(groups, bodies):
             yield finish(section.path, head, group, body, self.tokenizer, limit)
 

@@ -185,7 +185,12 @@ def is_lead_in(block: Block, text: str) -> bool:
     sentence introduces what follows ("The following names are reserved:"). However
     long the paragraph, it is unfinished without what comes after it; `group_units`
     decides how much of it may move on."""
-    return isinstance(block, Paragraph) and text.rstrip().endswith(":")
+    return isinstance(block, Paragraph) and ends_as_lead_in(text)
+
+
+def ends_as_lead_in(text: str) -> bool:
+    """Whether a paragraph's text (or its last sentences) ends as a lead-in does."""
+    return text.rstrip().endswith(":")
 
 
 def is_label(block: Block, text: str) -> bool:

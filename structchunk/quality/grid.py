@@ -26,6 +26,7 @@ GRID_FIELDS: dict[str, Callable[[str], Any]] = {
     "max_tokens": int,
     "min_tokens": int,
     "overlap_tokens": int,
+    "repeat_lead_ins": _parse_bool,
     "tokenizer": str,
     "heading_prefix": _parse_bool,
     "sentence_model": str,

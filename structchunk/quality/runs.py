@@ -104,6 +104,7 @@ def _options_json(options: ChunkOptions | None) -> dict[str, object] | None:
         "max_tokens": options.max_tokens,
         "min_tokens": options.min_tokens,
         "overlap_tokens": options.overlap_tokens,
+        "repeat_lead_ins": options.repeat_lead_ins,
         "tokenizer": options.tokenizer_name,
         "heading_prefix": options.heading_prefix,
         "sentence_model": options.sentence_model,
