@@ -20,6 +20,7 @@ from structchunk.errors import EncryptedDocumentError, NoTextError, ParseError, 
 from structchunk.packing import Packer
 from structchunk.parsers import ParseSettings
 from structchunk.parsers import pdf as pdf_parser
+from structchunk.tokenizers import count_words
 
 OPTIONS = ChunkOptions(max_tokens=200)
 EXPECTED_ERRORS: dict[str, type[StructChunkError]] = {
@@ -285,13 +286,18 @@ _INDICATOR_NAME = re.compile(r"(?:KPI|LTPG|APG|(?:Key )?Performance (?:Goal|Meas
 )
 def test_an_indicators_name_is_in_the_chunk_of_its_table(name: str) -> None:
     """The plans set each indicator's name (`LTPG 8.4.2 FOIA Backlog`) as a bold line over
-    its table, and 171 of those names ended the chunk before their table's."""
+    its table, and 171 of those names ended the chunk before their table's. A name may
+    end a chunk only when what opens the next, its table or the table's first row, does
+    not fit with it (a block or row that fits is not cut): one in DOSAID's plan, whose
+    17-word title leads every path, over a table row of some 160 words."""
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")
     chunks = list(Packer(OPTIONS).pack(_read(SHARED_CORPUS / "pdf" / "usgov" / f"{name}.pdf")))
-    names = [chunk.body.split("\n\n")[-1] for chunk in chunks]
-    stranded = [text for text in names if _INDICATOR_NAME.match(text)]
-    assert stranded == []
+    for chunk, following in zip(chunks, chunks[1:]):
+        last = chunk.body.split("\n\n")[-1]
+        if _INDICATOR_NAME.match(last):
+            assert following.body.startswith("| "), last
+            assert following.n_tokens + count_words(last) > OPTIONS.max_tokens, last
     assert any(
         _INDICATOR_NAME.match(chunk.body) and "| Description |" in chunk.body for chunk in chunks
     )

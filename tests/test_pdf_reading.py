@@ -6,7 +6,7 @@ from __future__ import annotations
 import signal
 
 import pytest
-from conftest import corpus_params
+from conftest import SHARED_CORPUS, corpus_params
 from corpus_pdf import read_corpus_pdf
 from pdf_factory import Page, pdf_bytes
 
@@ -16,11 +16,12 @@ from structchunk.document import Document, ListBlock, Paragraph, Table
 from structchunk.options import PdfEngine
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.builder import TreeBuilder
-from structchunk.parsers.pdf import parse
+from structchunk.parsers.pdf import build, parse, read_document
 from structchunk.parsers.pdf.blocks import BlockWriter
 from structchunk.parsers.pdf.cleanup import Vocabulary
 from structchunk.parsers.pdf.layout import Row, _cluster, find_gutters, usual_line_gap
 from structchunk.parsers.pdf.levels import numbering
+from structchunk.parsers.pdf.structure import OutlineEntry
 from structchunk.parsers.pdf.symbol_fonts import glyph_text
 from structchunk.parsers.pdf.tables import header_rows
 from structchunk.parsers.pdf.types import Line, PageContent, Word
@@ -671,6 +672,70 @@ def test_a_cover_page_titles_the_document_and_holds_no_headings() -> None:
     assert document.title == "Apple Inc."
     titles = [s.title for s in document.sections() if s.level]
     assert titles == [f"Item {n}. Section {n}" for n in range(1, 5)]
+
+
+def _plan(opening: list[tuple[str, float]]) -> tuple[list[Page], list[OutlineEntry]]:
+    """An agency plan as the docugami generator sets it: page 1 opens with `opening`
+    (text, size) over body text; each later page a bookmarked goal."""
+    first = Page()
+    y = 720.0
+    for text, size in opening:
+        first.text(72, y, text, font="Helvetica-Bold" if size > 10 else "Helvetica", size=size)
+        y -= size * 1.3
+    first.lines(72, y - 10, BODY, size=10, leading=12)
+    pages, outline = [first], []
+    for number in (1, 2, 3):
+        goal = f"{number}. Goal Number {number}"
+        page = Page().text(72, 700 - 40 * number, goal, font="Helvetica-Bold", size=14)
+        page.lines(72, 670 - 40 * number, BODY, size=10, leading=12)
+        pages.append(page)
+        outline.append(OutlineEntry(1, goal, number + 1, None))
+    return pages, outline
+
+
+def _read_with_outline(pages: list[Page], outline: list[OutlineEntry]) -> Document:
+    builder = TreeBuilder("pdf")
+    read, _, title = read_document(pdf_bytes(pages), ParseSettings(), builder.warnings)
+    return build(read, outline, title, builder)
+
+
+def test_a_title_opening_page_1_is_the_root_when_the_bookmarks_leave_it_out() -> None:
+    """The agency plans' bookmarks start at the first goal: `THE DHS STRATEGIC PLAN
+    Fiscal Years 2020-2024`, set large over the opening text, was a paragraph, and no
+    chunk after the first said which agency's plan it came from."""
+    pages, outline = _plan([("THE AGENCY STRATEGIC PLAN", 17), ("Fiscal Years 2020-2024", 17)])
+    document = _read_with_outline(pages, outline)
+    title = "THE AGENCY STRATEGIC PLAN Fiscal Years 2020-2024"
+    assert document.title == title
+    assert _paths(document)[1:] == [(title, f"{n}. Goal Number {n}") for n in (1, 2, 3)]
+    assert not any("STRATEGIC" in text for text in _paragraphs(document))
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        [("An opening line at body size", 10)],
+        [("Slightly larger opening", 13)],  # under 1.5 times the body
+        [("Large opening line", 17), ("Even larger line below it", 22)],  # not the largest
+        [(f"Line {n} of a long opening in large type", 17) for n in range(4)],
+    ],
+)
+def test_page_1_without_a_title_opening_it_keeps_its_lines(
+    opening: list[tuple[str, float]],
+) -> None:
+    pages, outline = _plan(opening)
+    document = _read_with_outline(pages, outline)
+    assert document.title == ""
+    assert _paths(document) == [(f"{n}. Goal Number {n}",) for n in (1, 2, 3)]
+    assert opening[0][0] in "\n".join(_paragraphs(document))
+
+
+def test_agency_plans_name_their_agency_in_every_heading_path() -> None:
+    path = SHARED_CORPUS / "pdf" / "usgov" / "DHS2020.pdf"
+    if not path.exists():
+        pytest.skip("needs ../shared/corpus")
+    chunks = list(iter_chunks_from_bytes(path.read_bytes(), str(path), None, ChunkOptions()))
+    assert {c.heading_path[0] for c in chunks} == {"THE DHS STRATEGIC PLAN Fiscal Years 2020-2024"}
 
 
 def test_a_letter_spaced_title_reads_as_words() -> None:

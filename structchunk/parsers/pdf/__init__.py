@@ -49,7 +49,7 @@ from .parallel import read_parallel, worth_it
 from .source import dropped_boxes, placed_text
 from .structure import OutlineEntry
 from .types import Item, Line, PageContent, PageTable
-from .typography import cover_title
+from .typography import cover_title, opening_title
 
 log = logging.getLogger("structchunk")
 
@@ -131,7 +131,7 @@ def build(
         len(contents),
         source,
     )
-    builder.set_title(_title(title, pages) or cover_title(pages))
+    builder.set_title(_title(title, pages) or cover_title(pages) or opening_title(pages))
     vocabulary = document_vocabulary([line for page in pages for line in page.lines()])
     writer = BlockWriter(builder, vocabulary, usual_line_gap(pages))
     for page in pages:

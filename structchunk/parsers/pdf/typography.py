@@ -13,7 +13,8 @@ style, not code, not a list item, not a form line and not a label; it is a headi
 
 Lines of one heading printed over several lines are joined. A cover page (page 1 with
 little body text: the title block of a report or a filing) holds no headings; its
-largest line can title the document. Levels come from `levels.py`.
+largest line can title the document, as can the large lines opening page 1 when the
+bookmarks or tags left them out (`opening_title`). Levels come from `levels.py`.
 """
 
 from __future__ import annotations
@@ -73,6 +74,11 @@ DEFAULT_COVER_BODY_SHARE = 0.3
 """Page 1 is a cover when less than this share of its text is in the body style."""
 DEFAULT_COVER_MIN_PAGES = 4
 """Only a document of this many pages has a cover page."""
+DEFAULT_TITLE_SIZE_RATIO = 1.5
+"""The lines opening page 1 title the document when set at least this much larger than
+the body and in the page's largest size."""
+DEFAULT_TITLE_MAX_LINES = 3
+"""A title opening page 1 is at most this many lines."""
 DEFAULT_CENTER_TOLERANCE = 0.06
 """A line is centred when its middle is this close (share of the text width) to the
 middle of the page's text and it does not start at the left margin."""
@@ -158,6 +164,42 @@ def cover_title(pages: list[PageContent]) -> str:
         return ""
     largest = max(line.size for line in lines)
     return " ".join(line.text for line in lines if line.size >= largest - 0.1)
+
+
+def opening_title(pages: list[PageContent]) -> str:
+    """The title printed at the head of page 1, which the headings found did not take
+    (bookmarks and tags often start at the first chapter): its first lines, up to
+    `DEFAULT_TITLE_MAX_LINES` of one style, when set `DEFAULT_TITLE_SIZE_RATIO` times the
+    body or larger and in the largest size on the page (`THE DHS STRATEGIC PLAN
+    Fiscal Years 2020-2024` over an agency plan's opening text). The lines become one
+    heading, and the title is returned for the document's root ("" when there is none)."""
+    first = pages[0] if pages else None
+    if first is None or not first.items:
+        return ""
+    run: list[Line] = []
+    for item in first.items:
+        if not isinstance(item, Line) or item.heading or item.synthetic or item.turned:
+            break
+        if run and (abs(item.size - run[0].size) > 0.1 or item.bold != run[0].bold):
+            break
+        run.append(item)
+    run = run if len(run) <= DEFAULT_TITLE_MAX_LINES else []
+    if not run or any(line.marker or line.mono or not line.uniform for line in run):
+        return ""
+    lines = [line for page in pages for line in page.lines()]
+    body, _ = body_style([line for line in lines if not line.bold] or lines)
+    largest = max(line.size for line in first.lines())
+    size = run[0].size
+    words = sum(len(line.text.split()) for line in run)
+    if size < DEFAULT_TITLE_SIZE_RATIO * body or size < largest - 0.1:
+        return ""
+    if words > DEFAULT_HEADING_MAX_WORDS or not any(ch.isalpha() for ch in run[0].text):
+        return ""
+    for line in run:
+        line.heading = 1
+    opening = set(map(id, run))
+    merge_runs([first], lambda a, b: id(a) in opening and id(b) in opening)
+    return run[0].text
 
 
 def _looks_like_heading(line: Line) -> bool:
