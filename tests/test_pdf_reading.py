@@ -19,6 +19,7 @@ from structchunk.parsers.builder import TreeBuilder
 from structchunk.parsers.pdf import build, parse, read_document
 from structchunk.parsers.pdf.blocks import BlockWriter
 from structchunk.parsers.pdf.cleanup import Vocabulary
+from structchunk.parsers.pdf.headings import nest_by_number
 from structchunk.parsers.pdf.layout import Row, _cluster, find_gutters, usual_line_gap
 from structchunk.parsers.pdf.levels import numbering
 from structchunk.parsers.pdf.structure import OutlineEntry
@@ -731,11 +732,49 @@ def test_page_1_without_a_title_opening_it_keeps_its_lines(
 
 
 def test_agency_plans_name_their_agency_in_every_heading_path() -> None:
-    path = SHARED_CORPUS / "pdf" / "usgov" / "DHS2020.pdf"
-    if not path.exists():
+    if SHARED_CORPUS is None:
         pytest.skip("needs ../shared/corpus")
+    path = SHARED_CORPUS / "pdf" / "usgov" / "DHS2020.pdf"
     chunks = list(iter_chunks_from_bytes(path.read_bytes(), str(path), None, ChunkOptions()))
     assert {c.heading_path[0] for c in chunks} == {"THE DHS STRATEGIC PLAN Fiscal Years 2020-2024"}
+
+
+def test_flat_bookmarks_nest_as_their_section_numbers_say() -> None:
+    """The agency plans' outlines list `1.1 Intelligence`, `1.1.1 Warnings` and `Task
+    1.1.1.1 Outreach` all at level 2, so `1.1.1 Warnings` was a sibling of `1.1
+    Intelligence` and no path said which objective a strategy served."""
+    flat = [
+        OutlineEntry(1, "1 Healthcare", 2, None),
+        OutlineEntry(2, "1.1 Choice", 2, None),
+        OutlineEntry(2, "Strategy 1.1.1 Outcomes", 3, None),
+        OutlineEntry(2, "Task 1.1.1.1 Outreach", 3, None),
+        OutlineEntry(2, "Strategy 1.1.2 Choices", 4, None),
+        OutlineEntry(2, "1.2 Services", 4, None),
+        OutlineEntry(1, "Appendix", 5, None),
+        OutlineEntry(2, "1.1 Again, under the appendix", 5, None),
+    ]
+    assert [entry.level for entry in nest_by_number(flat)] == [1, 2, 3, 4, 3, 2, 1, 2]
+    nested = [
+        OutlineEntry(1, "2 Methods", 1, None),
+        OutlineEntry(2, "2.1 Data", 1, None),
+        OutlineEntry(3, "2.1.1 Sources", 1, None),
+        OutlineEntry(2, "Unnumbered", 1, None),
+        OutlineEntry(3, "2.1.2 Cleaning", 1, None),
+    ]
+    assert [entry.level for entry in nest_by_number(nested)] == [1, 2, 3, 2, 3]
+
+
+def test_a_plans_tactic_sits_under_its_strategy_and_objective() -> None:
+    if SHARED_CORPUS is None:
+        pytest.skip("needs ../shared/corpus")
+    path = SHARED_CORPUS / "pdf" / "usgov" / "HHS2022.pdf"
+    chunks = list(iter_chunks_from_bytes(path.read_bytes(), str(path), None, ChunkOptions()))
+    tactic = next(c for c in chunks if c.heading_path[-1].startswith("Tactic 1.1.3.1."))
+    assert tactic.heading_path[1:4] == [
+        "1. Healthcare",
+        "1.1. Choice, Affordability & Enrollment",
+        "Strategy 1.1.3. Enrollment",
+    ]
 
 
 def test_a_letter_spaced_title_reads_as_words() -> None:

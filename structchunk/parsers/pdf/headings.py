@@ -10,6 +10,7 @@ never lines, so neither can become a heading.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Literal
 
 from .cleanup import match_key
@@ -31,6 +32,8 @@ the line `Strategy 1.1.1. Roads PLACEHOLDER_1`)."""
 _ATTRIBUTES = re.compile(r"\s*\{\s*[#.][\w\s#.:=\"'-]*\}?\s*$")
 """`Title { #anchor }`: a Markdown attribute list printed by accident, not title text
 (also when the line broke inside it)."""
+_OUTLINE_NUMBER = re.compile(r"^\s*(?:[A-Z][A-Za-z]+\s+)?(\d{1,3}(?:\.\d{1,3})*)\.?(?=\s|$)")
+"""`1.2.3 Title`, `Strategy 1.1.1 Outcomes`: a bookmark's dotted section number."""
 _LEADING_NUMBER = re.compile(r"^\s*(?:(?:\d+[.)]?)+|[IVXLCivxlc]+[.)])\s+")
 """`2.3 `, `IV. `: section numbers printed or bookmarked on one side only."""
 
@@ -83,6 +86,29 @@ def _match_on_page(
             distance = abs(lines[start].top - top) if top is not None else float(start)
             found.append((distance, lines[start : end + 1]))
     return min(found, key=lambda f: f[0])[1] if found else None
+
+
+def nest_by_number(outline: list[OutlineEntry]) -> list[OutlineEntry]:
+    """Bookmarks nested as their section numbers say where the outline lists them flat:
+    an entry numbered `1.2.3` goes one level below the latest `1.2` when the outline put
+    it at that entry's level or above. Generated outlines do so — the agency plans
+    list `1.1 Intelligence`, `1.1.1 Warnings` and `Task 1.1.1.1 Outreach` all at level
+    2 — and a heading path without `1.1 Intelligence` drops what the section is part of.
+    An outline that nests its entries already is left as it is."""
+    nested: list[OutlineEntry] = []
+    latest: dict[str, OutlineEntry] = {}
+    for entry in outline:
+        match = _OUTLINE_NUMBER.match(entry.title)
+        if match is None:
+            nested.append(entry)
+            continue
+        number = match.group(1)
+        parent = latest.get(number.rpartition(".")[0]) if "." in number else None
+        if parent is not None and parent.level >= entry.level:
+            entry = replace(entry, level=parent.level + 1)
+        latest[number] = entry
+        nested.append(entry)
+    return nested
 
 
 def match_outline(
@@ -159,7 +185,7 @@ def find_headings(
         apply_tags(pages)
         source: HeadingSource = "tags"
     else:
-        matches = match_outline(pages, outline) if outline else []
+        matches = match_outline(pages, nest_by_number(outline)) if outline else []
         matched = sum(1 for _, lines in matches if lines)
         if matches and matched >= DEFAULT_OUTLINE_MIN_MATCHED * len(matches):
             apply_outline(pages, matches)
