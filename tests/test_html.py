@@ -118,6 +118,13 @@ def test_article_title_above_main_heads_the_paths() -> None:
     assert paths(tree(page)) == [("A post",), ("A post", "Part")]
 
 
+def test_a_heading_repeating_its_sections_title_adds_no_level() -> None:
+    """FastAPI's `# Classes as Dependencies` has a `## Classes as dependencies`: the path
+    read `Classes as Dependencies > Classes as dependencies`."""
+    chunks = chunk_text("# Classes as Dependencies\n\nx\n\n## Classes as dependencies\n\ny\n")
+    assert [c.heading_path for c in chunks] == [["Classes as Dependencies"]] * 2
+
+
 def test_permalink_glyphs_are_not_part_of_heading_titles() -> None:
     # Sphinx appends "¶", many blogs "#": decoration linking to the heading itself.
     doc = tree(

@@ -84,6 +84,8 @@ class TreeBuilder:
             first and parent is self.root and self.title and _same_title(title, self.title)
         ):
             path = parent.path
+        elif parent.path and _same_title(title, parent.path[-1]):
+            path = parent.path  # a title printed again (a page header's, then the article's)
         else:
             path = parent.path + (title,)
         section = Section(title=title, level=level, path=path, prov=prov or Provenance())
