@@ -739,29 +739,29 @@ def test_agency_plans_name_their_agency_in_every_heading_path() -> None:
     assert {c.heading_path[0] for c in chunks} == {"THE DHS STRATEGIC PLAN Fiscal Years 2020-2024"}
 
 
+def _nested_levels(entries: list[tuple[int, str]]) -> list[int]:
+    """The levels `nest_by_number` gives bookmarks listed as (level, title)."""
+    outline = [OutlineEntry(level, title, 1, None) for level, title in entries]
+    return [entry.level for entry in nest_by_number(outline)]
+
+
 def test_flat_bookmarks_nest_as_their_section_numbers_say() -> None:
     """The agency plans' outlines list `1.1 Intelligence`, `1.1.1 Warnings` and `Task
     1.1.1.1 Outreach` all at level 2, so `1.1.1 Warnings` was a sibling of `1.1
     Intelligence` and no path said which objective a strategy served."""
     flat = [
-        OutlineEntry(1, "1 Healthcare", 2, None),
-        OutlineEntry(2, "1.1 Choice", 2, None),
-        OutlineEntry(2, "Strategy 1.1.1 Outcomes", 3, None),
-        OutlineEntry(2, "Task 1.1.1.1 Outreach", 3, None),
-        OutlineEntry(2, "Strategy 1.1.2 Choices", 4, None),
-        OutlineEntry(2, "1.2 Services", 4, None),
-        OutlineEntry(1, "Appendix", 5, None),
-        OutlineEntry(2, "1.1 Again, under the appendix", 5, None),
+        (1, "1 Healthcare"),
+        (2, "1.1 Choice"),
+        (2, "Strategy 1.1.1 Outcomes"),
+        (2, "Task 1.1.1.1 Outreach"),
+        (2, "Strategy 1.1.2 Choices"),
+        (2, "1.2 Services"),
+        (1, "Appendix"),
+        (2, "1.1 Again, under the appendix"),
     ]
-    assert [entry.level for entry in nest_by_number(flat)] == [1, 2, 3, 4, 3, 2, 1, 2]
-    nested = [
-        OutlineEntry(1, "2 Methods", 1, None),
-        OutlineEntry(2, "2.1 Data", 1, None),
-        OutlineEntry(3, "2.1.1 Sources", 1, None),
-        OutlineEntry(2, "Unnumbered", 1, None),
-        OutlineEntry(3, "2.1.2 Cleaning", 1, None),
-    ]
-    assert [entry.level for entry in nest_by_number(nested)] == [1, 2, 3, 2, 3]
+    assert _nested_levels(flat) == [1, 2, 3, 4, 3, 2, 1, 2]
+    already_nested = [(1, "2 Methods"), (2, "2.1 Data"), (3, "2.1.1 Sources"), (2, "Unnumbered")]
+    assert _nested_levels([*already_nested, (3, "2.1.2 Cleaning")]) == [1, 2, 3, 2, 3]
 
 
 def test_a_plans_tactic_sits_under_its_strategy_and_objective() -> None:
