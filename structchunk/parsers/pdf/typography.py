@@ -182,8 +182,9 @@ def opening_title(pages: list[PageContent]) -> str:
             break
         if run and (abs(item.size - run[0].size) > 0.1 or item.bold != run[0].bold):
             break
+        if len(run) == DEFAULT_TITLE_MAX_LINES:
+            return ""  # a block of text in one style, not a title
         run.append(item)
-    run = run if len(run) <= DEFAULT_TITLE_MAX_LINES else []
     if not run or any(line.marker or line.mono or not line.uniform for line in run):
         return ""
     lines = [line for page in pages for line in page.lines()]
