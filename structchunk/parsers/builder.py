@@ -42,7 +42,10 @@ class TreeBuilder:
     """Collects headings and blocks in order and builds the `Document`.
 
     The document title (front matter, HTML `<title>`, PDF metadata) becomes the root of
-    every heading path; when the first heading repeats it, it is not repeated in paths.
+    every heading path. A heading that repeats the title of the section it falls in
+    adds no level: the first heading repeating the document title, a page header's
+    title printed again over the article, FastAPI's `# Classes as Dependencies` over
+    `## Classes as dependencies`.
     """
 
     def __init__(self, format: str, title: str = "") -> None:
@@ -51,7 +54,6 @@ class TreeBuilder:
         root_path = (self.title,) if self.title else ()
         self.root = Section(title=self.title, level=0, path=root_path)
         self._stack: list[Section] = [self.root]
-        self._seen_heading = False
         self.warnings: list[str] = []
         self.dropped: list[str] = []
 
@@ -78,14 +80,8 @@ class TreeBuilder:
         while len(self._stack) > 1 and self._stack[-1].level >= level:
             self._stack.pop()
         parent = self._stack[-1]
-        first = not self._seen_heading
-        self._seen_heading = True
-        if not title or (
-            first and parent is self.root and self.title and _same_title(title, self.title)
-        ):
-            path = parent.path
-        elif parent.path and _same_title(title, parent.path[-1]):
-            path = parent.path  # a title printed again (a page header's, then the article's)
+        if not title or (parent.path and _same_title(title, parent.path[-1])):
+            path = parent.path  # the root's path is the document title, when there is one
         else:
             path = parent.path + (title,)
         section = Section(title=title, level=level, path=path, prov=prov or Provenance())
