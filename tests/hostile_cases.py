@@ -1,0 +1,50 @@
+"""The hostile-input gate's cases: files built to hurt, each with the ceilings it must keep.
+
+A case writes its input into a folder (generated in the test run: no large file is
+committed) and says what `structchunk convert` must do with it under the default
+options — convert, or fail in one line naming the file and, where it matters, the limit
+— within `seconds` of wall time and `peak_mb` of peak resident memory (the largest of
+the command's processes, its workers included). `tests/test_hostile_gate.py` runs every
+case as a whole command, so a new engine or a new format that loses a bound fails there.
+
+Each area keeps its cases in a module of its own (`hostile_pdf.py`, `hostile_office.py`,
+`hostile_text.py`); this module gathers them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Outcome = Literal["converted", "error", "either"]
+
+
+@dataclass(frozen=True)
+class HostileCase:
+    """One hostile input and what it may cost."""
+
+    name: str
+    """The test id, also the input's file name (so the error line must name it)."""
+    build: Callable[[Path], None]
+    """Writes the input to the path given (its name is `name`)."""
+    outcome: Outcome
+    seconds: float = 60.0
+    peak_mb: int = 1024
+    says: tuple[str, ...] = ()
+    """Phrases the one-line error (or a warning on stderr) must contain."""
+    args: tuple[str, ...] = ()
+    """Options beyond the defaults (kept few: the defaults are what is gated)."""
+    slow: bool = True
+    """Only in the full suite (the quick subset takes the cheap cases)."""
+    marks: tuple[object, ...] = field(default=())
+
+
+def all_cases() -> list[HostileCase]:
+    """Every area's cases, in a stable order."""
+    import hostile_office
+    import hostile_pdf
+    import hostile_text
+
+    return [*hostile_pdf.CASES, *hostile_office.CASES, *hostile_text.CASES]
