@@ -25,9 +25,11 @@ Outcome = Literal["converted", "error", "either"]
 class HostileCase:
     """One hostile input and what it may cost."""
 
+    Builder = Callable[[Path], None]
+
     name: str
     """The test id, also the input's file name (so the error line must name it)."""
-    build: Callable[[Path], None]
+    build: Builder
     """Writes the input to the path given (its name is `name`)."""
     outcome: Outcome
     seconds: float = 60.0

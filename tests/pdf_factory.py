@@ -42,6 +42,10 @@ class Page:
 
     ops: list[str] = field(default_factory=list)
     rotate: int = 0
+    written: tuple[bytes, str] | None = None
+    """The content stream as the file holds it, and its `/Filter` entry: for streams
+    built otherwise than from `ops` (hostile ones), which then are not used."""
+    size: tuple[float, float] = (WIDTH, HEIGHT)
 
     def text(
         self,
@@ -93,6 +97,23 @@ def _deflated(stream: bytes, layers: int) -> tuple[bytes, str]:
     return stream, (f" /Filter [{' '.join(['/FlateDecode'] * layers)}]" if layers else "")
 
 
+def bomb_stream(megabytes: int, layers: int = 2) -> tuple[bytes, str]:
+    """A content stream showing one string of `megabytes` MB of spaces, Flate-compressed
+    `layers` times (two: about 1 KB), built without holding the inflated text; and its
+    `/Filter` entry (for `Page.written`)."""
+    import zlib
+
+    inner = zlib.compressobj(9)
+    parts = [inner.compress(b"BT /F1 10 Tf 72 680 Td (")]
+    block = b" " * (1 << 20)
+    parts += [inner.compress(block) for _ in range(megabytes)]
+    parts += [inner.compress(b") Tj ET"), inner.flush()]
+    stream, filters = _deflated(b"".join(parts), layers - 1)
+    return stream, filters.replace(
+        "[", "[/FlateDecode "
+    ) if layers > 1 else " /Filter [/FlateDecode]"
+
+
 def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> bytes:
     """A complete PDF of `pages` (no outline, no tags); content streams compressed
     `deflate_layers` times."""
@@ -115,7 +136,7 @@ def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> by
     kids = []
     for page in pages:
         stream = "\n".join(page.ops).encode("cp1252")  # WinAnsiEncoding: dashes, quotes
-        stream, filters = _deflated(stream, deflate_layers)
+        stream, filters = page.written or _deflated(stream, deflate_layers)
         objects.append(
             b"<< /Length %d%s >>\nstream\n" % (len(stream), filters.encode())
             + stream
@@ -125,7 +146,8 @@ def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> by
         rotate = f"/Rotate {page.rotate} " if page.rotate else ""
         objects.append(
             (
-                f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 {WIDTH:g} {HEIGHT:g}] "
+                f"<< /Type /Page /Parent {pages_id} 0 R "
+                f"/MediaBox [0 0 {page.size[0]:g} {page.size[1]:g}] "
                 f"{rotate}/Contents {content_id} 0 R /Resources << /Font << {resources} >> >> >>"
             ).encode()
         )

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdf_factory import Page, pdf_bytes
+from pdf_factory import Page, bomb_stream, pdf_bytes
+from test_pdf import text_of
 
 import structchunk
 from structchunk.api import parse_document
@@ -32,6 +33,7 @@ from structchunk.batch.inputs import InputFile, expand_inputs
 from structchunk.batch.memory import parse_size_mb, process_tree_mb
 from structchunk.batch.pool import HARD_TIMEOUT_GRACE, WorkerPool
 from structchunk.batch.work import Task
+from structchunk.errors import ParseError
 from structchunk.options import ChunkOptions
 from structchunk.parsers.pdf import inflate
 from structchunk.progress import listening
@@ -84,8 +86,8 @@ def test_a_decompression_bomb_is_stopped_at_the_limit_and_its_page_skipped(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Before: two Flate layers inflating to 1 GiB peaked at 2.1 GB, for a "no text" end.
-    Here the limit is 8 MB and the page would inflate to 64 MB. (The pdfplumber engine:
-    PDFium inflates in C, bounded by the worker's memory limit, next test.)"""
+    Here the limit is 8 MB and the page would inflate to 64 MB: one setting for the
+    stream bounds both engines read through and for pdfminer's own decoder."""
     monkeypatch.setattr(inflate, "MAX_INFLATED_BYTES", 8 << 20)
     bomb = Page().text(72, 700, "Hidden").text(72, 680, " " * (64 << 20))
     good = Page().text(72, 700, "The second page is read.")
@@ -99,44 +101,44 @@ def test_a_decompression_bomb_is_stopped_at_the_limit_and_its_page_skipped(
     finally:
         tracemalloc.stop()
     assert peak < 32 << 20, f"peak {peak >> 20} MB (the page inflates to 64 MB)"
-    assert any(
-        "page 1 could not be read" in w and "inflates past 8 MB" in w for w in document.warnings
-    )
+    assert any("inflates past 8 MB (a decompression bomb?)" in w for w in document.warnings)
     chunks = structchunk.chunk_file(str(path), pdf_engine="pdfplumber")
     assert "second page is read" in " ".join(c.text for c in chunks)
 
 
-def _bomb_stream(megabytes: int) -> bytes:
-    """A content stream of `megabytes` MB of spaces in one string, Flate-compressed twice
-    (about 1 KB), built without holding the inflated text."""
-    inner = zlib.compressobj(9)
-    parts = [inner.compress(b"BT /F1 10 Tf 72 680 Td (")]
-    block = b" " * (1 << 20)
-    parts += [inner.compress(block) for _ in range(megabytes)]
-    parts += [inner.compress(b") Tj ET"), inner.flush()]
-    return zlib.compress(b"".join(parts), 9)
+@pytest.mark.parametrize("engine", ["pdfium", "pdfplumber"])
+def test_a_decompression_bomb_is_left_out_before_either_engine_reads_it(engine: str) -> None:
+    """Before: PDFium inflated the 1 GiB page in C (2.1 GB peak, 20 s) where inflate.py
+    could not stop it. Now the file's streams are measured before any engine parses
+    them, and the bomb becomes an empty stream, under either engine alike."""
+    pages = [Page(written=bomb_stream(1024)), Page().text(72, 700, "The second page is read.")]
+    start = time.monotonic()
+    document = parse_document(pdf_bytes(pages), "bomb.pdf", "pdf", ChunkOptions(pdf_engine=engine))
+    assert time.monotonic() - start < 20  # inflating 2 x 256 MB to count it, not 1 GiB
+    assert "The second page is read." in text_of(document)
+    assert any("inflates past 256 MB (a decompression bomb?)" in w for w in document.warnings)
+
+
+def test_a_pdf_whose_only_page_is_a_bomb_fails_in_one_line_under_either_engine() -> None:
+    data = pdf_bytes([Page(written=bomb_stream(300))])
+    for engine in ("pdfium", "pdfplumber"):
+        with pytest.raises(
+            ParseError,
+            match=r"^bomb.pdf: no page could be read \(a stream \(object \d+\) inflates past 256",
+        ):
+            parse_document(data, "bomb.pdf", "pdf", ChunkOptions(pdf_engine=engine))
 
 
 @linux_only
-def test_a_decompression_bomb_read_by_pdfium_costs_only_its_file(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """PDFium inflates in C, where `inflate.py` cannot bound it: the worker's memory
-    limit does (its address-space cap makes PDFium's allocation fail, and PDFium aborts
-    the worker). The batch reports that file and converts the rest."""
-    import pdf_factory
-
-    bomb_stream = _bomb_stream(400)
-    deflated = pdf_factory._deflated
-
-    def bomb(stream: bytes, layers: int) -> tuple[bytes, str]:
-        if b"(Bomb)" in stream:
-            return bomb_stream, " /Filter [/FlateDecode /FlateDecode]"
-        return deflated(stream, layers)
-
-    monkeypatch.setattr(pdf_factory, "_deflated", bomb)
+def test_a_bomb_the_stream_bounds_cannot_see_costs_only_its_file(tmp_path: Path) -> None:
+    """A stream behind another filter (ASCIIHex here) is not measured before PDFium
+    inflates it in C: the worker's memory limit holds it (its address-space cap makes
+    PDFium's allocation fail, and PDFium aborts the worker). The batch reports that
+    file and converts the rest."""
+    stream, filters = bomb_stream(400)
+    hexed = (stream.hex().encode() + b">", filters.replace("[", "[/ASCIIHexDecode "))
     path = tmp_path / "bomb.pdf"
-    path.write_bytes(pdf_bytes([Page().text(72, 700, "Bomb"), Page().text(72, 700, "Fine.")]))
+    path.write_bytes(pdf_bytes([Page(written=hexed), Page().text(72, 700, "Fine.")]))
     items, _ = expand_inputs([str(path), str(_small_md(tmp_path))], None)
     config = BatchConfig(out_dir=tmp_path / "out", jobs=1, max_memory_mb=300, timeout=60)
     report = run_batch(items, OPTIONS, config)

@@ -47,8 +47,9 @@ from .layout import usual_line_gap
 from .page import PROGRESS_PAGES
 from .parallel import read_parallel, worth_it
 from .source import dropped_boxes, placed_text
+from .stream_limits import bound_streams
 from .structure import OutlineEntry
-from .types import Item, Line, PageContent, PageTable
+from .types import MAX_CHARS_PER_PAGE, Item, Line, PageContent, PageTable
 from .typography import cover_title, opening_title
 
 log = logging.getLogger("structchunk")
@@ -68,6 +69,12 @@ def _check_pages(pages: list[PageContent], warnings: list[str]) -> None:
     broken = [p for p in pages if p.error]
     for page in broken:
         warnings.append(f"page {page.number} could not be read and was skipped ({page.error})")
+    for page in pages:
+        if page.chars_left_out:
+            warnings.append(
+                f"page {page.number}: only its first {MAX_CHARS_PER_PAGE:,} characters were "
+                f"read; {page.chars_left_out:,} more were left out"
+            )
     if not any(p.items for p in pages):
         if broken and not any(p.chars for p in pages):
             raise ParseError(f"no page could be read ({broken[0].error})")
@@ -157,6 +164,8 @@ def read_document(
 ) -> tuple[list[PageContent], list[OutlineEntry], str]:
     """Open PDF bytes with the engine `settings` names and read what `build` needs: every
     page (in one process or several), the bookmarks and the metadata title."""
+    data, left_out = bound_streams(data)
+    warnings.extend(left_out)
     pdf = open_document(settings.pdf_engine, data, settings.pdf_password)
     warnings.extend(pdf.notes)
     if pdf.repaired:
@@ -179,6 +188,8 @@ def read_document(
             pages = read_all_pages(pdf, tagged)
     finally:
         pdf.close()
+    if left_out and not any(page.items for page in pages):
+        raise ParseError(f"no page could be read ({left_out[0]})")
     return pages, outline, title
 
 

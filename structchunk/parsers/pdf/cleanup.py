@@ -148,8 +148,12 @@ class Vocabulary:
             self.words.update(tokens)
 
     def join(self, left: str, right: str) -> str:
-        """Two consecutive lines of a paragraph as one text, line-end hyphen repaired."""
-        end = _HYPHEN_END.search(left)
+        """Two consecutive lines of a paragraph as one text, line-end hyphen repaired.
+
+        `left` is the paragraph so far: the broken word is searched for after its last
+        space (it holds none), so a long paragraph is not searched again at each line.
+        """
+        end = _HYPHEN_END.search(left, left.rfind(" ") + 1)
         start = _FIRST_WORD.match(right)
         if not end or not start:
             glued = left.endswith(("-", "\u2010")) or (

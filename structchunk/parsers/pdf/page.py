@@ -49,6 +49,8 @@ class PageReading:
     orientation: str = "ltr"
     chars: int = 0
     images: int = 0
+    chars_left_out: int = 0
+    """Characters past `MAX_CHARS_PER_PAGE` that were not read."""
     words: list[Word] = field(default_factory=list)
     tables: list[PageTable] = field(default_factory=list)
     tags: PageTags | None = None
@@ -159,6 +161,7 @@ def assemble(reading: PageReading) -> PageContent:
         reading.height,
         chars=reading.chars,
         images=reading.images,
+        chars_left_out=reading.chars_left_out,
         orientation=reading.orientation,
     )
     if not reading.chars:

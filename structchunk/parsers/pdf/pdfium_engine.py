@@ -139,6 +139,7 @@ class PdfiumPdf(OpenPdf):
         width, height = geometry.width, geometry.height
         reading = PageReading(index + 1, width, height, turned, images=objects.images, tags=tags)
         reading.chars = sum(len(chars) for _, chars in runs)
+        reading.chars_left_out = text.left_out
         if reading.chars:
             reading.words, reading.aside = make_words(runs, turned, width, height)
             if objects.ruled:

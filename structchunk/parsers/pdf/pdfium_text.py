@@ -31,6 +31,7 @@ from pdfminer.fontmetrics import FONT_METRICS
 
 from . import pdfium_api as api
 from .pdfium_geometry import PageGeometry, Place, placer
+from .types import MAX_CHARS_PER_PAGE
 from .words import SPACE, Char, Style
 
 HIDDEN_TEXT_MAX_SIZE = 2.0
@@ -82,6 +83,8 @@ class PageText:
     """Runs in an invisible render mode, kept apart (see visibility.py)."""
     hidden: int = 0
     """Characters dropped as hidden text (white and tiny)."""
+    left_out: int = 0
+    """Characters past `MAX_CHARS_PER_PAGE`, not read."""
 
 
 class _Reader:
@@ -124,6 +127,8 @@ class _Reader:
         last_end = 0.0
         """Origin of the character before, and where its box ends along the baseline."""
         count = api.count_chars(tp)
+        if count > MAX_CHARS_PER_PAGE:
+            count, self.out.left_out = MAX_CHARS_PER_PAGE, count - MAX_CHARS_PER_PAGE
         skip = -1
         for index in range(count):
             obj = text_object(tp, index)

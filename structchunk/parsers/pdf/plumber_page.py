@@ -18,7 +18,7 @@ from .cleanup import font_name
 from .page import PageReading, Shape, assemble, is_bullet_shape
 from .structure import page_tags
 from .tables import TABLE_SETTINGS, kept_tables
-from .types import PageContent, PageTable, PageTags, Word
+from .types import MAX_CHARS_PER_PAGE, PageContent, PageTable, PageTags, Word
 from .words import DEFAULT_DUPLICATE_TOLERANCE, DEFAULT_WORD_GAP, frame
 
 Box = tuple[float, float, float, float]
@@ -135,18 +135,35 @@ def _page_tags(page: Any) -> PageTags | None:
         return None
 
 
+def _first_chars(page: Any, chars: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
+    """The page with only its first `MAX_CHARS_PER_PAGE` characters (in the order they
+    are drawn), as the PDFium engine reads them."""
+    kept = {id(char) for char in chars[:MAX_CHARS_PER_PAGE]}
+    page = page.filter(lambda obj: obj.get("object_type") != "char" or id(obj) in kept)
+    return page, page.chars
+
+
 def read_page(page: Any, tagged: bool = False) -> PageContent:
     """Everything later stages need from one pdfplumber page, in reading order."""
     tagged_page = page
     page = visible(page)
     chars = page.chars
+    left_out = max(0, len(chars) - MAX_CHARS_PER_PAGE)
+    if left_out:
+        page, chars = _first_chars(page, chars)
     orientation = _orientation(chars) if chars else "ltr"
     width, height = float(page.width), float(page.height)
     to_frame = frame(orientation, width, height)
     if orientation != "ltr":
         width, height = height, width
     reading = PageReading(
-        page.page_number, width, height, orientation, len(chars), len(page.images)
+        page.page_number,
+        width,
+        height,
+        orientation,
+        len(chars),
+        len(page.images),
+        chars_left_out=left_out,
     )
     if chars:
         reading.tags = _page_tags(tagged_page) if tagged else None

@@ -137,6 +137,12 @@ class PageTags:
     """Marked-content id → the table cell it is drawn in."""
 
 
+MAX_CHARS_PER_PAGE = 500_000
+"""Characters read off one page; the rest are left out with a warning. A dense page of
+prose holds 3 000, a page of 6-point tables 20 000; each character read costs Python
+some microseconds and a few hundred bytes until the page's lines are made."""
+
+
 @dataclass(slots=True)
 class PageContent:
     """Everything later stages need from one page, in reading order."""
@@ -149,6 +155,8 @@ class PageContent:
     images: int = 0
     error: str = ""
     """Why the page could not be read (it then has no items)."""
+    chars_left_out: int = 0
+    """Characters past `MAX_CHARS_PER_PAGE` that were not read."""
     line_numbers: list[Line] = field(default_factory=list)
     """Numbers counting the lines in a side margin (`margins.py`): dropped, as furniture."""
     orientation: str = "ltr"
