@@ -13,7 +13,10 @@ Each area keeps its cases in a module of its own (`hostile_pdf.py`, `hostile_off
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import subprocess
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -50,3 +53,27 @@ def all_cases() -> list[HostileCase]:
     import hostile_text
 
     return [*hostile_pdf.CASES, *hostile_office.CASES, *hostile_text.CASES]
+
+
+@dataclass(frozen=True)
+class Measured:
+    """How one command ended: exit code, wall seconds, peak resident MB, stderr."""
+
+    code: int
+    seconds: float
+    peak_mb: int
+    stderr: str
+
+
+def run_measured(args: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> Measured:
+    """Run a command, its output to nothing and its stderr kept; the peak is the
+    kernel's count for it and every process it waited for (`wait4`)."""
+    err_path = cwd / "stderr.txt"
+    with open(err_path, "wb") as err, open(os.devnull, "wb") as out:
+        start = time.monotonic()
+        process = subprocess.Popen(args, cwd=cwd, stdout=out, stderr=err, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.monotonic() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    text = err_path.read_text("utf-8", "replace")
+    return Measured(process.returncode, elapsed, usage.ru_maxrss >> 10, text)

@@ -10,14 +10,11 @@ worker or a page reader that took the memory is counted too.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from hostile_cases import HostileCase, all_cases
+from hostile_cases import HostileCase, all_cases, run_measured
 
 linux_only = pytest.mark.skipif(sys.platform != "linux", reason="wait4's peak memory")
 
@@ -29,23 +26,6 @@ def _params() -> list[object]:
         )
         for case in all_cases()
     ]
-
-
-def run_measured(args: list[str], cwd: Path) -> tuple[int, float, int, str]:
-    """Run a command; its exit code, wall seconds, peak resident MB and stderr."""
-    err_path = cwd / "stderr.txt"
-    with open(err_path, "wb") as err, open(os.devnull, "wb") as out:
-        start = time.monotonic()
-        process = subprocess.Popen(args, cwd=cwd, stdout=out, stderr=err)
-        _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.monotonic() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return (
-        process.returncode,
-        elapsed,
-        usage.ru_maxrss >> 10,
-        err_path.read_text("utf-8", "replace"),
-    )
 
 
 @linux_only
@@ -64,7 +44,13 @@ def test_a_hostile_file_keeps_its_bounds(case: HostileCase, tmp_path: Path) -> N
         str(out),
         *case.args,
     ]
-    code, seconds, peak_mb, stderr = run_measured(command, tmp_path)
+    measured = run_measured(command, tmp_path)
+    code, seconds, peak_mb, stderr = (
+        measured.code,
+        measured.seconds,
+        measured.peak_mb,
+        measured.stderr,
+    )
     lines = [line for line in stderr.splitlines() if line.startswith("structchunk: ")]
     assert "Traceback" not in stderr, stderr[-2000:]
     assert seconds <= case.seconds, f"{seconds:.1f} s (ceiling {case.seconds} s)"
