@@ -17,7 +17,7 @@ import os
 import subprocess
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -43,7 +43,6 @@ class HostileCase:
     """Options beyond the defaults (kept few: the defaults are what is gated)."""
     slow: bool = True
     """Only in the full suite (the quick subset takes the cheap cases)."""
-    marks: tuple[object, ...] = field(default=())
 
 
 def all_cases() -> list[HostileCase]:

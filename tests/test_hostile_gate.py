@@ -21,9 +21,7 @@ linux_only = pytest.mark.skipif(sys.platform != "linux", reason="wait4's peak me
 
 def _params() -> list[object]:
     return [
-        pytest.param(
-            case, id=case.name, marks=[*case.marks, *([pytest.mark.slow] if case.slow else [])]
-        )
+        pytest.param(case, id=case.name, marks=[pytest.mark.slow] if case.slow else [])
         for case in all_cases()
     ]
 
