@@ -7,8 +7,8 @@ options — convert, or fail in one line naming the file and, where it matters, 
 the command's processes, its workers included). `tests/test_hostile_gate.py` runs every
 case as a whole command, so a new engine or a new format that loses a bound fails there.
 
-Each area keeps its cases in a module of its own (`hostile_pdf.py`, `hostile_office.py`,
-`hostile_text.py`); this module gathers them.
+Each area keeps its cases in a module of its own (`hostile_pdf.py`, `hostile_html.py`,
+`hostile_office.py`, `hostile_text.py`); this module gathers them.
 """
 
 from __future__ import annotations
@@ -41,17 +41,20 @@ class HostileCase:
     """Phrases the one-line error (or a warning on stderr) must contain."""
     args: tuple[str, ...] = ()
     """Options beyond the defaults (kept few: the defaults are what is gated)."""
+    never_in_output: tuple[str, ...] = ()
+    """Text the records must not hold (what an external entity would have read)."""
     slow: bool = True
     """Only in the full suite (the quick subset takes the cheap cases)."""
 
 
 def all_cases() -> list[HostileCase]:
     """Every area's cases, in a stable order."""
+    import hostile_html
     import hostile_office
     import hostile_pdf
     import hostile_text
 
-    return [*hostile_pdf.CASES, *hostile_office.CASES, *hostile_text.CASES]
+    return [*hostile_pdf.CASES, *hostile_html.CASES, *hostile_office.CASES, *hostile_text.CASES]
 
 
 @dataclass(frozen=True)

@@ -56,8 +56,11 @@ def test_a_hostile_file_keeps_its_bounds(case: HostileCase, tmp_path: Path) -> N
     errors = [line for line in lines if line.startswith("structchunk: error: ")]
     if case.outcome == "converted" or (case.outcome == "either" and code == 0):
         assert code == 0 and not errors, stderr[-2000:]
-        records = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+        written = out.read_text("utf-8")
+        records = [json.loads(line) for line in written.splitlines()]
         assert all(record["source"] == str(path) for record in records)
+        for text in case.never_in_output:
+            assert text not in written
     else:
         assert code == 1, stderr[-2000:]
         assert len(errors) == 1 and case.name in errors[0], stderr[-2000:]
