@@ -72,7 +72,7 @@ CASES = [
         "pdf-bomb-behind-asciihex.pdf",
         _hexed_bomb,
         "error",
-        says=("out of memory",),
+        says=("out of memory past --max-memory-per-file 512 MB?",),
         args=("--max-memory-per-file", "512M"),
     ),
     HostileCase(

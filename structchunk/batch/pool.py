@@ -201,8 +201,9 @@ class WorkerPool:
             )
         return None
 
-    @staticmethod
-    def _death(worker: _Worker) -> str:
+    def _death(self, worker: _Worker) -> str:
+        """Why a worker ended without a word: a C library (PDFium) whose allocation the
+        worker's address-space cap refused aborts the process, so the limit is named."""
         worker.process.join()
         code = worker.process.exitcode
         how = (
@@ -210,7 +211,9 @@ class WorkerPool:
             if code is not None and code < 0
             else f"exited with code {code}"
         )
-        return f"the worker process {how} (out of memory?)"
+        limit = self.limits.max_memory_mb
+        cause = f" past --max-memory-per-file {limit:g} MB?" if limit else "?"
+        return f"the worker process {how} (out of memory{cause})"
 
     def _replace(self, index: int, worker: _Worker, message: str, kind: str) -> Outcome:
         """Record the worker's file as failed, and put a fresh worker in its place."""
