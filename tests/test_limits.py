@@ -262,6 +262,22 @@ def test_the_memory_limit_stops_only_the_file_that_goes_over(
 
 
 @linux_only
+@linux_only
+def test_a_worker_aborted_under_a_memory_limit_is_said_to_have_run_out_of_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """PDFium aborts the process when the address-space cap refuses its allocation.
+    Before: "killed by signal 6 (out of memory?)", which named no limit."""
+    items = _with_a_bad_file(monkeypatch, tmp_path, "aborts.md", os.abort)
+    report = run_batch(items, OPTIONS, BatchConfig(out_dir=tmp_path / "out", max_memory_mb=300))
+    (failure,) = report.failures
+    assert failure.message.endswith(
+        "aborts.md: the worker process killed by signal 6 (out of memory past "
+        "--max-memory-per-file 300 MB?)"
+    )
+    assert report.ok == 1
+
+
 def test_the_memory_of_a_process_includes_its_children() -> None:
     child = subprocess.Popen(
         [
