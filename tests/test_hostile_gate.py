@@ -67,3 +67,22 @@ def test_a_hostile_file_keeps_its_bounds(case: HostileCase, tmp_path: Path) -> N
     said = " ".join(lines)
     for phrase in case.says:
         assert phrase in said, stderr[-2000:]
+
+
+def test_every_format_and_every_pdf_engine_has_hostile_cases() -> None:
+    """A new format, or a new PDF engine, joins the gate with its bounds checked."""
+    from pathlib import PurePath
+
+    from structchunk.options import ChunkOptions
+    from structchunk.parsers import EXTENSIONS, FORMATS
+
+    cases = all_cases()
+    gated = {EXTENSIONS[PurePath(case.name).suffix.lower()] for case in cases}
+    assert gated == set(FORMATS), f"formats with no hostile case: {set(FORMATS) - gated}"
+    engines = {
+        case.args[case.args.index("--pdf-engine") + 1] if "--pdf-engine" in case.args else "pdfium"
+        for case in cases
+        if case.name.endswith(".pdf") and "bomb" in case.name
+    }
+    pdf_engine = ChunkOptions.model_fields["pdf_engine"].annotation
+    assert engines == set(pdf_engine.__args__), engines  # type: ignore[union-attr]
