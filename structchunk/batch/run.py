@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
@@ -59,19 +59,17 @@ class BatchConfig:
     output_format: str = "jsonl"
     """`jsonl` or `parquet`: of `out`, or of each file in `out_dir`."""
     max_memory_mb: float | None = None
-    """Memory one file may take (`--max-memory-per-file`); 0 for no limit; None: a share
-    of RAM per worker when files run in a pool, no limit in this process."""
+    """Memory one file may take (`--max-memory-per-file`); 0 for no limit; None: the
+    default ceiling, `memory.default_limit_mb` (2 GiB, less on a small machine)."""
 
-    @property
-    def limits(self) -> FileLimits:
-        """The limits the user set; a set limit sends even one file to a worker process."""
-        return FileLimits(timeout=self.timeout, max_memory_mb=self.max_memory_mb or None)
-
-    def pool_limits(self, workers: int) -> FileLimits:
-        """The limits for a pool of `workers`: the default memory share when none is set."""
-        if self.max_memory_mb is None:
-            return replace(self.limits, max_memory_mb=default_limit_mb(workers))
-        return self.limits
+    def limits(self, workers: int) -> FileLimits:
+        """What each of `workers` processes holds a file to. Any limit, the default
+        memory ceiling included, sends even one file to a worker process (forked:
+        milliseconds), the only place a file can be stopped for certain."""
+        memory = self.max_memory_mb
+        if memory is None:
+            memory = default_limit_mb(workers)
+        return FileLimits(timeout=self.timeout, max_memory_mb=memory or None)
 
 
 @dataclass
@@ -250,11 +248,12 @@ class BatchRun:
         if jobs <= 1 and len(tasks) == 1:  # one document gets the cores (a PDF's pages)
             cores = self.config.jobs or os.cpu_count() or 1
             options = self.options.model_copy(update={"page_workers": cores})
-        if jobs <= 1 and not self.config.limits.need_worker and not self._native(tasks):
+        limits = self.config.limits(max(1, jobs))
+        if jobs <= 1 and not limits.need_worker and not self._native(tasks):
             for task in tasks:
-                yield convert_task(task, options, self.config.limits)
+                yield convert_task(task, options, limits)
             return
-        pool = WorkerPool(max(1, jobs), options, self.config.pool_limits(max(1, jobs)))
+        pool = WorkerPool(max(1, jobs), options, limits)
         yield from pool.run(tasks)
 
     def _native(self, tasks: list[Task]) -> bool:

@@ -93,7 +93,8 @@ from .terminal import echo_error, exit_usage
     metavar="SIZE",
     default=None,
     help="Fail a file whose conversion needs more memory than this (e.g. 2G, 1500M; "
-    "0 for no limit). Default: with several workers, an equal share of 80%% of RAM each.",
+    "0 for no limit). Default: 2G (less where the workers would pass 80%% of RAM "
+    "together); not held under --engine ray.",
 )
 @click.option(
     "--allow-failures",
@@ -241,18 +242,23 @@ def _output_format(out: str, out_dir: Path | None, chosen: str | None) -> str:
 
 
 def _memory_limit(size: str | None, engine: str) -> float | None:
-    """MB from `--max-memory-per-file` (0: none; None: the default), or a usage error."""
+    """MB from `--max-memory-per-file` (0: none; None: the default), or a usage error.
+
+    Ray runs several tasks in one worker process, where no file can be capped alone: the
+    default ceiling is not held there, and a limit asked for is refused rather than
+    silently ignored."""
     if size is None:
         return None
-    if engine == "ray":
+    try:
+        limit = parse_size_mb(size)
+    except ValueError as error:
+        exit_usage(f"--max-memory-per-file: {error}")
+    if engine == "ray" and limit:
         exit_usage(
             "--max-memory-per-file is not supported with --engine ray; "
             "Ray's own memory monitor stops tasks that exhaust a node"
         )
-    try:
-        return parse_size_mb(size)
-    except ValueError as error:
-        exit_usage(f"--max-memory-per-file: {error}")
+    return limit
 
 
 def _check_destination(out: str, out_dir: Path | None) -> None:
