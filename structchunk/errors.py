@@ -60,6 +60,11 @@ class OutputError(StructChunkError):
     """An output cannot be written: no space left, no permission, a directory in the way."""
 
 
+class OutputLockedError(OutputError):
+    """Another run is writing into the same output folder; two at once would remove each
+    other's temporary files and race on the manifest."""
+
+
 class WorkerStartError(StructChunkError):
     """Worker processes could not start (a script that spawns them lacks its main guard)."""
 

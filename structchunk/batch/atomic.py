@@ -71,7 +71,7 @@ def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
     except OSError as error:
         if error.errno in OUTPUT_ERRNOS:
-            raise _output_error(target, error) from None
+            raise output_error(target, error) from None
         raise
     os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual mode
     try:
@@ -84,7 +84,7 @@ def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
         with suppress(OSError):
             os.unlink(tmp)
         if isinstance(error, OSError) and error.errno in OUTPUT_ERRNOS:
-            raise _output_error(target, error) from None
+            raise output_error(target, error) from None
         raise
 
 
@@ -109,5 +109,6 @@ def remove_leftovers(folder: Path, recursive: bool = False, name: str = "") -> i
     return removed
 
 
-def _output_error(target: Path, error: OSError) -> OutputError:
+def output_error(target: Path, error: OSError) -> OutputError:
+    """One line naming the output."""
     return OutputError(f"cannot write {target}: {error.strerror or error}")

@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import IO
 
 from .. import __version__
-from ..errors import InputError
+from ..errors import InputError, OutputError
 from ..ids import short_hash
 from ..options import ChunkOptions
 from ..records import printable_path
 from .atomic import atomic_binary_writer, atomic_writer, remove_leftovers
 from .boundary import FileLimits
 from .inputs import InputFile
+from .lock import holding, remove_abandoned
 from .manifest import Entry, Manifest, relative_to
 from .memory import default_limit_mb
 from .parquet import json_rows, write_parquet
@@ -35,6 +36,8 @@ from .run_summary import BudgetSummary
 from .work import Outcome, Task, convert_task
 
 MANIFEST_NAME = ".structchunk-manifest.jsonl"
+SCRATCH_PREFIX = "structchunk-"
+"""The temporary folder (in `$TMPDIR`) of the per-input parts of one `-o` file."""
 AUTO_POOL_MIN_BYTES = 4_000_000
 """With --jobs not given, smaller runs stay in one process: starting workers (about a
 second each, measured here) would cost more than they save."""
@@ -178,11 +181,27 @@ class BatchRun:
             return self.config.out_dir
         if self.manifest is not None:
             return Path(str(self.manifest.path).removesuffix(".manifest.jsonl") + ".parts")
-        self._scratch = Path(tempfile.mkdtemp(prefix="structchunk-"))
+        remove_abandoned(Path(tempfile.gettempdir()), SCRATCH_PREFIX)  # of killed runs
+        self._scratch = Path(tempfile.mkdtemp(prefix=SCRATCH_PREFIX))
         return self._scratch
 
     def execute(self) -> BatchReport:
         start = time.perf_counter()
+        try:
+            with holding(self.folder, self._label):
+                self._execute()
+        finally:
+            if self._scratch is not None:
+                shutil.rmtree(self._scratch, ignore_errors=True)
+        self.report.seconds = time.perf_counter() - start
+        return self.report
+
+    @property
+    def _label(self) -> str:
+        """What the user asked to write, for messages."""
+        return str(self.config.out_dir or self.config.out)
+
+    def _execute(self) -> None:
         self._remove_leftovers()
         try:
             tasks = list(self._plan())
@@ -195,16 +214,14 @@ class BatchRun:
                 self._assemble()  # nothing read: nothing written
             if self.config.errors is not None:
                 self._write_errors()
-        except KeyboardInterrupt:
+        except BaseException:
+            if self.manifest is not None:  # the journal holds what finished; a rewrite
+                with contextlib.suppress(OutputError):  # on a full disk would only fail
+                    self.manifest.compact()
             self._remove_leftovers()  # what the stopped workers were writing
             raise
-        finally:
-            if self.manifest is not None:
-                self.manifest.compact()
-            if self._scratch is not None:
-                shutil.rmtree(self._scratch, ignore_errors=True)
-        self.report.seconds = time.perf_counter() - start
-        return self.report
+        if self.manifest is not None:
+            self.manifest.compact()
 
     def _remove_leftovers(self) -> None:
         """Temporary files of a run killed mid-write: in the output tree, beside `-o`."""

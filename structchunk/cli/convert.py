@@ -2,7 +2,8 @@
 
 stdout carries data only (the JSONL, when `-o -`); progress, the summary and one-line
 errors go to stderr. Exit codes: 0 all files converted, 1 some file failed (0 with
-`--allow-failures`), 2 usage error.
+`--allow-failures`), 2 usage error, or an output that cannot be written at all (a full
+disk, a read-only folder, another run writing into the same `--out-dir`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ..options import ChunkOptions
 from ..progress import listening
 from .chunking_flags import chunking_options, options_from_flags
 from .progress_bar import ProgressBar
-from .terminal import echo_error, exit_usage
+from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
 
 
 @click.command()
@@ -182,9 +183,9 @@ def convert(
         unwritable = None
     finally:
         bar.close()
-    if unwritable is not None:
+    if unwritable is not None:  # the destination, not a file: exit as for bad usage
         echo_error(str(unwritable))
-        ctx.exit(1)
+        ctx.exit(USAGE_EXIT_CODE)
     if not quiet and report.summary is not None:
         click.echo(
             report.summary.line(
