@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from .. import __version__
-from ..errors import InputError, OutputError
+from ..errors import DestinationError, InputError, OutputError
 from ..ids import short_hash
 from ..options import ChunkOptions
 from ..records import printable_path
@@ -281,6 +281,8 @@ class BatchRun:
         return self.options.pdf_engine == "pdfium" and any(t.format == "pdf" for t in tasks)
 
     def _finish(self, outcome: Outcome, task: Task) -> None:
+        if outcome.ends_run:  # a full disk: every other file would fail the same way
+            raise DestinationError(f"{outcome.message}; the run stopped, finished files kept")
         self.progress(outcome, outcome.size)
         target = Path(task.target)
         if not outcome.ok:

@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from ..batch import BatchConfig, BatchReport, default_manifest, run_batch
+from ..batch.atomic import is_special_file
 from ..batch.inputs import InputFile, expand_inputs
 from ..batch.memory import parse_size_mb
 from ..batch.parquet import OUTPUT_FORMATS, require_pyarrow
@@ -219,8 +220,8 @@ def _interrupted(config: BatchConfig) -> str:
 def _output_format(out: str, out_dir: Path | None, chosen: str | None) -> str:
     """The record format, from `--output-format` and -o's extension; a usage error for
     an extension structchunk does not write (never silently JSONL) or a mismatch."""
-    if out_dir is not None or out == "-":
-        if out_dir is None and chosen == "parquet":
+    if out_dir is not None or out == "-" or is_special_file(Path(out)):
+        if out_dir is None and chosen == "parquet":  # -o /dev/stdout as -o -
             exit_usage("Parquet cannot go to stdout; give -o FILE.parquet or --out-dir DIR")
         fmt = chosen or "jsonl"
     else:
@@ -269,6 +270,10 @@ def _check_destination(out: str, out_dir: Path | None) -> None:
             f"-o {out}: is a directory; give a file name, or --out-dir {out} "
             "for one JSONL per input"
         )
+    if out != "-" and is_special_file(Path(out)):  # a device or a pipe is written in place
+        if not os.access(out, os.W_OK):
+            exit_usage(f"-o {out}: no permission to write there")
+        return
     folder = out_dir if out_dir is not None else (Path(out).parent if out != "-" else None)
     while folder is not None and not folder.exists() and folder != folder.parent:
         folder = folder.parent  # the nearest existing folder is where writing starts
