@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from pdf_factory import Page, pdf_bytes
 
+from structchunk.batch.atomic import atomic_writer
 from structchunk.batch.lock import LOCK_NAME, holding, remove_abandoned
 from structchunk.batch.manifest import Entry, Manifest
 from structchunk.errors import OutputError, OutputLockedError
@@ -123,6 +124,45 @@ def test_one_output_killed_mid_run_leaves_nothing_and_the_next_run_clears_its_pa
     clean = tmp_path / "clean.jsonl"
     assert _status(str(source), "-o", str(clean), "-q") == 0
     assert target.read_bytes() == clean.read_bytes()
+
+
+@pytest.mark.skipif(not hasattr(os, "O_TMPFILE"), reason="Linux's unnamed files")
+def test_an_output_being_written_has_no_name_until_it_is_complete(tmp_path: Path) -> None:
+    """What makes `kill -9` leave nothing: nothing in the folder until the rename."""
+    target = tmp_path / "a.jsonl"
+    with atomic_writer(target) as handle:
+        handle.write("{}\n" * 1000)
+        handle.flush()
+        assert list(tmp_path.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["a.jsonl"]
+    assert target.read_text() == "{}\n" * 1000
+
+
+def test_an_unnamed_file_that_cannot_be_linked_is_copied_to_a_named_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sandbox may refuse the link through /proc; the output is still written whole."""
+    import errno
+
+    import structchunk.batch.atomic as atomic
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(atomic.os, "link", refuse)
+    target = tmp_path / "a.jsonl"
+    target.write_text("old\n")
+    with atomic_writer(target) as handle:
+        handle.write("new\n" * 300_000)
+    assert target.read_text() == "new\n" * 300_000
+    assert [p.name for p in tmp_path.iterdir()] == ["a.jsonl"]
+    assert target.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def test_a_folder_is_removed_as_abandoned_only_when_its_run_is_gone(tmp_path: Path) -> None:

@@ -132,7 +132,7 @@ def _temporary(target: Path) -> tuple[int, str | None]:
     unnamed = getattr(os, "O_TMPFILE", 0)
     if unnamed and _PROC_FD.is_dir():  # /proc gives it a name when it is complete
         try:
-            return os.open(target.parent, unnamed | os.O_WRONLY | os.O_CLOEXEC, 0o600), None
+            return os.open(target.parent, unnamed | os.O_RDWR | os.O_CLOEXEC, 0o600), None
         except OSError as error:
             if error.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
                 raise  # else a file system without O_TMPFILE (NFS, some FUSE): a named one
@@ -152,9 +152,33 @@ def _name(fd: int, tmp: str | None, target: Path) -> str:
             with suppress(FileExistsError):  # a folder fd makes it linkat, which follows
                 os.link(_PROC_FD / str(fd), name, dst_dir_fd=folder, follow_symlinks=True)
                 tmp = str(target.parent / name)
+    except OSError:  # /proc refuses the link (a sandbox): copy it to a named file
+        return _copied(fd, target)
     finally:
         os.close(folder)
     return tmp
+
+
+def _copied(fd: int, target: Path) -> str:
+    """A named temporary copy of the unnamed file `fd`, written to disk."""
+    copy, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
+    try:
+        with os.fdopen(copy, "wb") as handle:
+            offset = 0
+            while block := os.pread(fd, COPY_BLOCK, offset):
+                handle.write(block)
+                offset += len(block)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+COPY_BLOCK = 1 << 20
 
 
 TMP_SUFFIX = ".tmp"
