@@ -286,5 +286,6 @@ def test_a_worker_stopped_by_the_memory_ceiling_costs_its_file_and_the_run_goes_
     assert run.returncode == 1
     (failure,) = [json.loads(line) for line in errors.read_text().splitlines()]
     assert failure["kind"] in ("memory", "worker_died") and failure["path"].endswith("bomb.pdf")
+    assert "more than 300 MB" in failure["message"] and "--max-memory-per-file" in stderr
     assert "Traceback" not in stderr and "bomb.pdf" in stderr
     assert sorted(_files(out)) == ["a.md.jsonl", "z.md.jsonl"]

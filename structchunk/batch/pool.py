@@ -201,8 +201,7 @@ class WorkerPool:
             )
         return None
 
-    @staticmethod
-    def _death(worker: _Worker) -> str:
+    def _death(self, worker: _Worker) -> str:
         worker.process.join()
         code = worker.process.exitcode
         how = (
@@ -210,6 +209,11 @@ class WorkerPool:
             if code is not None and code < 0
             else f"exited with code {code}"
         )
+        if self.limits.max_memory_mb:  # C code (PDFium) aborts when the cap refuses it
+            return (
+                f"the worker process {how} (out of memory? it may use no more than "
+                f"{self.limits.max_memory_mb:g} MB: --max-memory-per-file)"
+            )
         return f"the worker process {how} (out of memory?)"
 
     def _replace(self, index: int, worker: _Worker, message: str, kind: str) -> Outcome:
