@@ -60,6 +60,17 @@ class OutputError(StructChunkError):
     """An output cannot be written: no space left, no permission, a directory in the way."""
 
 
+class DestinationError(OutputError):
+    """The output location as a whole takes nothing more (disk full, quota reached,
+    read-only file system): every further file would fail the same way, so a batch run
+    ends at the first one."""
+
+
+class OutputLockedError(OutputError):
+    """Another run is writing into the same output folder; two at once would remove each
+    other's temporary files and race on the manifest."""
+
+
 class WorkerStartError(StructChunkError):
     """Worker processes could not start (a script that spawns them lacks its main guard)."""
 

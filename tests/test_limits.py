@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import click.testing
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -262,7 +263,6 @@ def test_the_memory_limit_stops_only_the_file_that_goes_over(
 
 
 @linux_only
-@linux_only
 def test_a_worker_aborted_under_a_memory_limit_is_said_to_have_run_out_of_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -272,8 +272,8 @@ def test_a_worker_aborted_under_a_memory_limit_is_said_to_have_run_out_of_it(
     report = run_batch(items, OPTIONS, BatchConfig(out_dir=tmp_path / "out", max_memory_mb=300))
     (failure,) = report.failures
     assert failure.message.endswith(
-        "aborts.md: the worker process killed by signal 6 (out of memory past "
-        "--max-memory-per-file 300 MB?)"
+        "aborts.md: the worker process killed by signal 6 (out of memory? it may use no more "
+        "than 300 MB: --max-memory-per-file)"
     )
     assert report.ok == 1
 
@@ -295,6 +295,52 @@ def test_the_memory_of_a_process_includes_its_children() -> None:
     finally:
         child.kill()
         child.wait()
+
+
+def test_the_default_ceiling_is_2_gib_unless_the_workers_share_of_ram_is_less(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import structchunk.batch.memory as memory
+
+    monkeypatch.setattr(memory, "total_memory_mb", lambda: 24 * 1024.0)
+    assert memory.default_limit_mb(1) == memory.default_limit_mb(2) == 2048
+    assert BatchConfig().limits(2).max_memory_mb == 2048
+    assert BatchConfig(max_memory_mb=0).limits(2).max_memory_mb is None
+    assert BatchConfig(max_memory_mb=5000).limits(2).max_memory_mb == 5000
+    monkeypatch.setattr(memory, "total_memory_mb", lambda: 4 * 1024.0)
+    assert memory.default_limit_mb(4) == pytest.approx(4 * 1024 * 0.8 / 4)
+    monkeypatch.setattr(memory, "total_memory_mb", lambda: None)
+    assert memory.default_limit_mb(64) == 2048
+
+
+@linux_only
+def test_one_file_holds_the_default_memory_ceiling_of_2_gib(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: with no `--max-memory-per-file`, a single file ran in the command's own
+    process with no ceiling at all. (Forked, the worker inherits the greedy stand-in.)"""
+    import structchunk.batch.memory as memory
+    import structchunk.batch.pool as pool
+    import structchunk.batch.work as work
+    from structchunk.cli import cli
+
+    def greedy(*args: object, **kwargs: object) -> object:
+        bytearray(8 << 30)
+        return structchunk.iter_chunks_from_bytes(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(work, "iter_chunks_from_bytes", greedy)
+    monkeypatch.setattr(pool, "start_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(memory, "total_memory_mb", lambda: 64 * 1024.0)
+    path = tmp_path / "greedy.md"
+    path.write_text("# Greedy\n\nText.\n")
+    result = click.testing.CliRunner().invoke(
+        cli, ["convert", str(path), "-o", str(tmp_path / "o.jsonl")]
+    )
+    assert result.exit_code == 1
+    (line, _summary) = result.stderr.splitlines()
+    assert line == (
+        f"structchunk: error: {path}: needed more than 2048 MB of memory (--max-memory-per-file)"
+    )
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from ..errors import (
     BudgetError,
+    DestinationError,
     EncryptedDocumentError,
     InputError,
     NoTextError,
@@ -81,6 +82,8 @@ class FileFailure:
     kind: str
     message: str
     """One line naming the file."""
+    ends_run: bool = False
+    """The output location is full or read-only: no other file could be written either."""
 
 
 def error_kind(error: BaseException) -> str:
@@ -143,4 +146,5 @@ def guarded(path: str, work: Callable[[], T], limits: FileLimits | None = None) 
         kind = error_kind(error)
         if kind == "internal":
             log.info("%s: internal error", path, exc_info=True)
-        return FileFailure(kind, error_message(error, path, limits))
+        ends_run = isinstance(error, DestinationError)
+        return FileFailure(kind, error_message(error, path, limits), ends_run)

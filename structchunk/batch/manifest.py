@@ -7,13 +7,14 @@ loses at most the line being written; the last line per input wins, and a malfor
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO
 
-from .atomic import atomic_writer
+from .atomic import atomic_writer, output_error
 
 MANIFEST_VERSION = 1
 
@@ -67,12 +68,17 @@ class Manifest:
         )
 
     def record(self, entry: Entry) -> None:
-        """Remember a finished file, durably, before the next one starts."""
-        if self._journal is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._journal = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
-        self._journal.write(_json_line({"v": MANIFEST_VERSION, **asdict(entry)}))
-        self._journal.flush()
+        """Remember a finished file, durably, before the next one starts; an
+        `OutputError` naming the manifest when it cannot be written (a full disk)."""
+        try:
+            if self._journal is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._journal = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+            self._journal.write(_json_line({"v": MANIFEST_VERSION, **asdict(entry)}))
+            self._journal.flush()
+        except OSError as error:
+            self._drop_journal()
+            raise output_error(self.path, error) from None
         self.entries[entry.rel] = entry
 
     def forget(self, rel: str) -> None:
@@ -88,8 +94,19 @@ class Manifest:
 
     def close(self) -> None:
         if self._journal is not None:
-            self._journal.close()
-            self._journal = None
+            journal, self._journal = self._journal, None
+            try:
+                journal.close()
+            except OSError as error:  # what was buffered could not be written
+                raise output_error(self.path, error) from None
+
+    def _drop_journal(self) -> None:
+        """Close the journal after a failed write, dropping what it could not write (a
+        half line, which loading skips)."""
+        journal, self._journal = self._journal, None
+        if journal is not None:
+            with contextlib.suppress(OSError):
+                journal.close()
 
 
 def _json_line(record: dict[str, object]) -> str:

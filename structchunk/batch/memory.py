@@ -16,8 +16,15 @@ import resource
 import sys
 from pathlib import Path
 
+DEFAULT_MAX_MEMORY_MB = 2048.0
+"""With no `--max-memory-per-file`, what one file may use: the largest peak of the shared
+corpus, one process per file, is a small fraction of it (docs/running-at-scale.md), so
+only a pathological file (a bomb, a runaway parser) reaches it, and it is stopped there
+instead of growing until the kernel's OOM killer picks some process of the machine."""
 DEFAULT_RAM_SHARE = 0.8
-"""With no `--max-memory-per-file`, a pool's workers may together use this share of RAM."""
+"""The default is lowered where the workers of a pool would otherwise be allowed more than
+this share of RAM together (a small machine with many cores): then each gets an equal
+part of it."""
 MIN_LIMIT_MB = 64.0
 """Below this, not even the parsers' own code fits."""
 ADDRESS_SPACE_SLACK = 1.25
@@ -53,12 +60,15 @@ def total_memory_mb() -> float | None:
         return None
 
 
-def default_limit_mb(workers: int) -> float | None:
-    """Each of `workers` processes gets an equal part of `DEFAULT_RAM_SHARE` of RAM."""
+def default_limit_mb(workers: int) -> float:
+    """`DEFAULT_MAX_MEMORY_MB`, or less where `workers` processes would together pass
+    `DEFAULT_RAM_SHARE` of RAM: a fixed figure says what a file may cost on every
+    machine; the share keeps a pool from exhausting a small one."""
     total = total_memory_mb()
     if total is None:
-        return None
-    return max(MIN_LIMIT_MB, total * DEFAULT_RAM_SHARE / max(1, workers))
+        return DEFAULT_MAX_MEMORY_MB
+    share = max(MIN_LIMIT_MB, total * DEFAULT_RAM_SHARE / max(1, workers))
+    return min(DEFAULT_MAX_MEMORY_MB, share)
 
 
 def peak_rss_mb() -> float:

@@ -211,9 +211,12 @@ class WorkerPool:
             if code is not None and code < 0
             else f"exited with code {code}"
         )
-        limit = self.limits.max_memory_mb
-        cause = f" past --max-memory-per-file {limit:g} MB?" if limit else "?"
-        return f"the worker process {how} (out of memory{cause})"
+        if self.limits.max_memory_mb:  # C code (PDFium) aborts when the cap refuses it
+            return (
+                f"the worker process {how} (out of memory? it may use no more than "
+                f"{self.limits.max_memory_mb:g} MB: --max-memory-per-file)"
+            )
+        return f"the worker process {how} (out of memory?)"
 
     def _replace(self, index: int, worker: _Worker, message: str, kind: str) -> Outcome:
         """Record the worker's file as failed, and put a fresh worker in its place."""

@@ -25,7 +25,7 @@ from ..api import iter_chunks_from_bytes, resolve_options
 from ..errors import OptionsError
 from ..options import ChunkOptions
 from ..parsers import detect_format
-from .boundary import FileFailure, guarded
+from .boundary import FileFailure, FileLimits, guarded
 from .inputs import InputFile
 from .parquet import chunk_arrow_schema
 from .run import BatchConfig, BatchReport, Executor, Progress, run_batch
@@ -121,7 +121,10 @@ def _ray_executor(options: ChunkOptions, config: BatchConfig) -> Executor:
 
     def execute(tasks: list[Task]) -> Iterator[Outcome]:
         options_ref = ray.put(options)
-        running = {remote.remote(task, options_ref, config.limits): task for task in tasks}
+        # the time limit only: a Ray task shares its worker process with other tasks, so
+        # it cannot be capped or stopped alone (Ray's memory monitor guards the node)
+        limits = FileLimits(timeout=config.timeout)
+        running = {remote.remote(task, options_ref, limits): task for task in tasks}
         while running:
             done, _ = ray.wait(list(running), num_returns=1)
             task = running.pop(done[0])

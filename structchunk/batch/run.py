@@ -15,18 +15,19 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
 from .. import __version__
-from ..errors import InputError
+from ..errors import DestinationError, InputError, OutputError
 from ..ids import short_hash
 from ..options import ChunkOptions
 from ..records import printable_path
 from .atomic import atomic_binary_writer, atomic_writer, remove_leftovers
 from .boundary import FileLimits
 from .inputs import InputFile
+from .lock import holding, remove_abandoned
 from .manifest import Entry, Manifest, relative_to
 from .memory import default_limit_mb
 from .parquet import json_rows, write_parquet
@@ -35,6 +36,8 @@ from .run_summary import BudgetSummary
 from .work import Outcome, Task, convert_task
 
 MANIFEST_NAME = ".structchunk-manifest.jsonl"
+SCRATCH_PREFIX = "structchunk-"
+"""The temporary folder (in `$TMPDIR`) of the per-input parts of one `-o` file."""
 AUTO_POOL_MIN_BYTES = 4_000_000
 """With --jobs not given, smaller runs stay in one process: starting workers (about a
 second each, measured here) would cost more than they save."""
@@ -59,19 +62,17 @@ class BatchConfig:
     output_format: str = "jsonl"
     """`jsonl` or `parquet`: of `out`, or of each file in `out_dir`."""
     max_memory_mb: float | None = None
-    """Memory one file may take (`--max-memory-per-file`); 0 for no limit; None: a share
-    of RAM per worker when files run in a pool, no limit in this process."""
+    """Memory one file may take (`--max-memory-per-file`); 0 for no limit; None: the
+    default ceiling, `memory.default_limit_mb` (2 GiB, less on a small machine)."""
 
-    @property
-    def limits(self) -> FileLimits:
-        """The limits the user set; a set limit sends even one file to a worker process."""
-        return FileLimits(timeout=self.timeout, max_memory_mb=self.max_memory_mb or None)
-
-    def pool_limits(self, workers: int) -> FileLimits:
-        """The limits for a pool of `workers`: the default memory share when none is set."""
-        if self.max_memory_mb is None:
-            return replace(self.limits, max_memory_mb=default_limit_mb(workers))
-        return self.limits
+    def limits(self, workers: int) -> FileLimits:
+        """What each of `workers` processes holds a file to. Any limit, the default
+        memory ceiling included, sends even one file to a worker process (forked:
+        milliseconds), the only place a file can be stopped for certain."""
+        memory = self.max_memory_mb
+        if memory is None:
+            memory = default_limit_mb(workers)
+        return FileLimits(timeout=self.timeout, max_memory_mb=memory or None)
 
 
 @dataclass
@@ -180,11 +181,27 @@ class BatchRun:
             return self.config.out_dir
         if self.manifest is not None:
             return Path(str(self.manifest.path).removesuffix(".manifest.jsonl") + ".parts")
-        self._scratch = Path(tempfile.mkdtemp(prefix="structchunk-"))
+        remove_abandoned(Path(tempfile.gettempdir()), SCRATCH_PREFIX)  # of killed runs
+        self._scratch = Path(tempfile.mkdtemp(prefix=SCRATCH_PREFIX))
         return self._scratch
 
     def execute(self) -> BatchReport:
         start = time.perf_counter()
+        try:
+            with holding(self.folder, self._label):
+                self._execute()
+        finally:
+            if self._scratch is not None:
+                shutil.rmtree(self._scratch, ignore_errors=True)
+        self.report.seconds = time.perf_counter() - start
+        return self.report
+
+    @property
+    def _label(self) -> str:
+        """What the user asked to write, for messages."""
+        return str(self.config.out_dir or self.config.out)
+
+    def _execute(self) -> None:
         self._remove_leftovers()
         try:
             tasks = list(self._plan())
@@ -197,16 +214,14 @@ class BatchRun:
                 self._assemble()  # nothing read: nothing written
             if self.config.errors is not None:
                 self._write_errors()
-        except KeyboardInterrupt:
+        except BaseException:
+            if self.manifest is not None:  # the journal holds what finished; a rewrite
+                with contextlib.suppress(OutputError):  # on a full disk would only fail
+                    self.manifest.compact()
             self._remove_leftovers()  # what the stopped workers were writing
             raise
-        finally:
-            if self.manifest is not None:
-                self.manifest.compact()
-            if self._scratch is not None:
-                shutil.rmtree(self._scratch, ignore_errors=True)
-        self.report.seconds = time.perf_counter() - start
-        return self.report
+        if self.manifest is not None:
+            self.manifest.compact()
 
     def _remove_leftovers(self) -> None:
         """Temporary files of a run killed mid-write: in the output tree, beside `-o`."""
@@ -250,11 +265,12 @@ class BatchRun:
         if jobs <= 1 and len(tasks) == 1:  # one document gets the cores (a PDF's pages)
             cores = self.config.jobs or os.cpu_count() or 1
             options = self.options.model_copy(update={"page_workers": cores})
-        if jobs <= 1 and not self.config.limits.need_worker and not self._native(tasks):
+        limits = self.config.limits(max(1, jobs))
+        if jobs <= 1 and not limits.need_worker and not self._native(tasks):
             for task in tasks:
-                yield convert_task(task, options, self.config.limits)
+                yield convert_task(task, options, limits)
             return
-        pool = WorkerPool(max(1, jobs), options, self.config.pool_limits(max(1, jobs)))
+        pool = WorkerPool(max(1, jobs), options, limits)
         yield from pool.run(tasks)
 
     def _native(self, tasks: list[Task]) -> bool:
@@ -265,6 +281,8 @@ class BatchRun:
         return self.options.pdf_engine == "pdfium" and any(t.format == "pdf" for t in tasks)
 
     def _finish(self, outcome: Outcome, task: Task) -> None:
+        if outcome.ends_run:  # a full disk: every other file would fail the same way
+            raise DestinationError(f"{outcome.message}; the run stopped, finished files kept")
         self.progress(outcome, outcome.size)
         target = Path(task.target)
         if not outcome.ok:

@@ -49,6 +49,8 @@ class Outcome:
     size: int = 0
     peak_rss_mb: float = 0.0
     """Peak resident memory of the process that converted it, so far."""
+    ends_run: bool = False
+    """Its output could not be written because the destination is full or read-only."""
 
 
 def convert_task(task: Task, options: ChunkOptions, limits: FileLimits) -> Outcome:
@@ -58,6 +60,7 @@ def convert_task(task: Task, options: ChunkOptions, limits: FileLimits) -> Outco
     failure = guarded(task.path, lambda: _write_records(task, options, outcome), limits)
     if isinstance(failure, FileFailure):
         outcome.kind, outcome.message = failure.kind, failure.message
+        outcome.ends_run = failure.ends_run
         outcome.tokens, outcome.shortened = [], 0
     else:
         outcome.ok = True

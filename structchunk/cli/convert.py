@@ -2,7 +2,8 @@
 
 stdout carries data only (the JSONL, when `-o -`); progress, the summary and one-line
 errors go to stderr. Exit codes: 0 all files converted, 1 some file failed (0 with
-`--allow-failures`), 2 usage error.
+`--allow-failures`), 2 usage error, or an output that cannot be written at all (a full
+disk, a read-only folder, another run writing into the same `--out-dir`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 import click
 
 from ..batch import BatchConfig, BatchReport, default_manifest, run_batch
+from ..batch.atomic import is_special_file
 from ..batch.inputs import InputFile, expand_inputs
 from ..batch.memory import parse_size_mb
 from ..batch.parquet import OUTPUT_FORMATS, require_pyarrow
@@ -24,7 +26,7 @@ from ..options import ChunkOptions
 from ..progress import listening
 from .chunking_flags import chunking_options, options_from_flags
 from .progress_bar import ProgressBar
-from .terminal import echo_error, exit_usage
+from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
 
 
 @click.command()
@@ -93,7 +95,8 @@ from .terminal import echo_error, exit_usage
     metavar="SIZE",
     default=None,
     help="Fail a file whose conversion needs more memory than this (e.g. 2G, 1500M; "
-    "0 for no limit). Default: with several workers, an equal share of 80%% of RAM each.",
+    "0 for no limit). Default: 2G (less where the workers would pass 80%% of RAM "
+    "together); not held under --engine ray.",
 )
 @click.option(
     "--allow-failures",
@@ -181,9 +184,9 @@ def convert(
         unwritable = None
     finally:
         bar.close()
-    if unwritable is not None:
+    if unwritable is not None:  # the destination, not a file: exit as for bad usage
         echo_error(str(unwritable))
-        ctx.exit(1)
+        ctx.exit(USAGE_EXIT_CODE)
     if not quiet and report.summary is not None:
         click.echo(
             report.summary.line(
@@ -217,8 +220,8 @@ def _interrupted(config: BatchConfig) -> str:
 def _output_format(out: str, out_dir: Path | None, chosen: str | None) -> str:
     """The record format, from `--output-format` and -o's extension; a usage error for
     an extension structchunk does not write (never silently JSONL) or a mismatch."""
-    if out_dir is not None or out == "-":
-        if out_dir is None and chosen == "parquet":
+    if out_dir is not None or out == "-" or is_special_file(Path(out)):
+        if out_dir is None and chosen == "parquet":  # -o /dev/stdout as -o -
             exit_usage("Parquet cannot go to stdout; give -o FILE.parquet or --out-dir DIR")
         fmt = chosen or "jsonl"
     else:
@@ -241,18 +244,23 @@ def _output_format(out: str, out_dir: Path | None, chosen: str | None) -> str:
 
 
 def _memory_limit(size: str | None, engine: str) -> float | None:
-    """MB from `--max-memory-per-file` (0: none; None: the default), or a usage error."""
+    """MB from `--max-memory-per-file` (0: none; None: the default), or a usage error.
+
+    Ray runs several tasks in one worker process, where no file can be capped alone: the
+    default ceiling is not held there, and a limit asked for is refused rather than
+    silently ignored."""
     if size is None:
         return None
-    if engine == "ray":
+    try:
+        limit = parse_size_mb(size)
+    except ValueError as error:
+        exit_usage(f"--max-memory-per-file: {error}")
+    if engine == "ray" and limit:
         exit_usage(
             "--max-memory-per-file is not supported with --engine ray; "
             "Ray's own memory monitor stops tasks that exhaust a node"
         )
-    try:
-        return parse_size_mb(size)
-    except ValueError as error:
-        exit_usage(f"--max-memory-per-file: {error}")
+    return limit
 
 
 def _check_destination(out: str, out_dir: Path | None) -> None:
@@ -262,6 +270,10 @@ def _check_destination(out: str, out_dir: Path | None) -> None:
             f"-o {out}: is a directory; give a file name, or --out-dir {out} "
             "for one JSONL per input"
         )
+    if out != "-" and is_special_file(Path(out)):  # a device or a pipe is written in place
+        if not os.access(out, os.W_OK):
+            exit_usage(f"-o {out}: no permission to write there")
+        return
     folder = out_dir if out_dir is not None else (Path(out).parent if out != "-" else None)
     while folder is not None and not folder.exists() and folder != folder.parent:
         folder = folder.parent  # the nearest existing folder is where writing starts
