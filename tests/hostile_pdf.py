@@ -8,7 +8,7 @@ import zlib
 from pathlib import Path
 
 from hostile_cases import HostileCase
-from pdf_factory import Page, bomb_stream, pdf_bytes
+from pdf_factory import Page, bomb_stream, hexed_bomb_stream, pdf_bytes
 
 _TEXT_OPERATOR = b"BT /F1 10 Tf 72 700 Td (Hello world again) Tj ET\n"
 
@@ -29,9 +29,8 @@ def _only_a_bomb(path: Path) -> None:
 
 def _hexed_bomb(path: Path) -> None:
     """The bomb behind an ASCIIHex filter, which the stream bounds do not decode."""
-    stream, filters = _gigabyte_bomb()
-    hexed = (stream.hex().encode() + b">", filters.replace("[", "[/ASCIIHexDecode "))
-    path.write_bytes(pdf_bytes([Page(written=hexed), Page().text(72, 700, "Fine.")]))
+    pages = [Page(written=hexed_bomb_stream(1024)), Page().text(72, 700, "Fine.")]
+    path.write_bytes(pdf_bytes(pages))
 
 
 def _text_operators(megabytes: int, deflated: bool) -> HostileCase.Builder:

@@ -114,6 +114,13 @@ def bomb_stream(megabytes: int, layers: int = 2) -> tuple[bytes, str]:
     ) if layers > 1 else " /Filter [/FlateDecode]"
 
 
+def hexed_bomb_stream(megabytes: int) -> tuple[bytes, str]:
+    """`bomb_stream` behind an ASCIIHex filter, which the stream bounds of
+    `parsers/pdf/stream_limits.py` do not decode: only a memory limit holds it."""
+    stream, filters = bomb_stream(megabytes)
+    return stream.hex().encode() + b">", filters.replace("[", "[/ASCIIHexDecode ")
+
+
 def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> bytes:
     """A complete PDF of `pages` (no outline, no tags); content streams compressed
     `deflate_layers` times."""

@@ -12,12 +12,11 @@ import signal
 import subprocess
 import sys
 import time
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pdf_factory import Page, pdf_bytes
+from pdf_factory import Page, hexed_bomb_stream, pdf_bytes
 
 from structchunk.batch.atomic import atomic_writer
 from structchunk.batch.lock import LOCK_NAME, holding, remove_abandoned
@@ -248,24 +247,11 @@ def test_the_lock_names_its_holder_and_is_free_again_after_the_run(tmp_path: Pat
 # --- d: the memory ceiling, through the whole command ----------------------------------
 
 
-def _bomb_pdf(path: Path, megabytes: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small PDF whose first page's stream inflates (two Flate layers) to `megabytes`."""
-    import pdf_factory
-
-    inner = zlib.compressobj(9)
-    parts = [inner.compress(b"BT /F1 10 Tf 72 680 Td (")]
-    parts += [inner.compress(b" " * (1 << 20)) for _ in range(megabytes)]
-    parts += [inner.compress(b") Tj ET"), inner.flush()]
-    stream = zlib.compress(b"".join(parts), 9)
-    deflated = pdf_factory._deflated
-
-    def bomb(content: bytes, layers: int) -> tuple[bytes, str]:
-        if b"(Bomb)" in content:
-            return stream, " /Filter [/FlateDecode /FlateDecode]"
-        return deflated(content, layers)
-
-    monkeypatch.setattr(pdf_factory, "_deflated", bomb)
-    path.write_bytes(pdf_bytes([Page().text(72, 700, "Bomb"), Page().text(72, 700, "Fine.")]))
+def _bomb_pdf(path: Path, megabytes: int) -> None:
+    """A small PDF whose first page's stream inflates to `megabytes` behind a filter the
+    stream bounds do not decode."""
+    pages = [Page(written=hexed_bomb_stream(megabytes)), Page().text(72, 700, "Fine.")]
+    path.write_bytes(pdf_bytes(pages))
 
 
 @linux_only
@@ -274,7 +260,7 @@ def test_a_worker_stopped_by_the_memory_ceiling_costs_its_file_and_the_run_goes_
 ) -> None:
     source = tmp_path / "in"
     source.mkdir()
-    _bomb_pdf(source / "bomb.pdf", 400, monkeypatch)
+    _bomb_pdf(source / "bomb.pdf", 400)
     for name in ("a.md", "z.md"):
         (source / name).write_text(f"# {name}\n\nFine text.\n")
     out, errors = tmp_path / "out", tmp_path / "errors.jsonl"

@@ -23,7 +23,7 @@ import click.testing
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdf_factory import Page, bomb_stream, pdf_bytes
+from pdf_factory import Page, bomb_stream, hexed_bomb_stream, pdf_bytes
 from test_pdf import text_of
 
 import structchunk
@@ -136,10 +136,10 @@ def test_a_bomb_the_stream_bounds_cannot_see_costs_only_its_file(tmp_path: Path)
     inflates it in C: the worker's memory limit holds it (its address-space cap makes
     PDFium's allocation fail, and PDFium aborts the worker). The batch reports that
     file and converts the rest."""
-    stream, filters = bomb_stream(400)
-    hexed = (stream.hex().encode() + b">", filters.replace("[", "[/ASCIIHexDecode "))
     path = tmp_path / "bomb.pdf"
-    path.write_bytes(pdf_bytes([Page(written=hexed), Page().text(72, 700, "Fine.")]))
+    path.write_bytes(
+        pdf_bytes([Page(written=hexed_bomb_stream(400)), Page().text(72, 700, "Fine.")])
+    )
     items, _ = expand_inputs([str(path), str(_small_md(tmp_path))], None)
     config = BatchConfig(out_dir=tmp_path / "out", jobs=1, max_memory_mb=300, timeout=60)
     report = run_batch(items, OPTIONS, config)
