@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import pytest
+from package_inputs import BASES, PARTS, package_members, with_entities, zip_members
 
 from structchunk.errors import EncryptedDocumentError, ParseError
 from structchunk.parsers import packages
 from structchunk.parsers.packages import describe, open_package
+from structchunk.parsers.prologs import declares_dtd
 
 CONTENT_TYPES = {
     "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
@@ -145,3 +148,38 @@ def test_a_part_whose_compressed_data_is_corrupt_is_one_parse_error() -> None:
     package = open_package(bytes(data), "docx")
     with pytest.raises(ParseError, match="'word/document.xml' is damaged"):
         package.read("word/document.xml")
+
+
+@pytest.mark.parametrize("kind", ["docx", "pptx", "xlsx"])
+@pytest.mark.parametrize("attack", ["xxe", "laughs"])
+@pytest.mark.parametrize("part", range(8))
+def test_a_dtd_in_any_office_part_is_refused_in_one_place(
+    kind: str, attack: str, part: int
+) -> None:
+    """Before: refused in a Word document only; a workbook whose relationships held an
+    entity bomb converted to nothing, and a deck or workbook with an external entity
+    converted with it left out."""
+    parts = PARTS[kind]
+    if part >= len(parts):
+        pytest.skip(f"{kind} has {len(parts)} parts under test")
+    members = package_members(BASES[kind]())
+    members[parts[part]] = with_entities(members[parts[part]], attack)
+    with pytest.raises(ParseError, match=rf"part '{re.escape(parts[part])}' declares a DTD"):
+        open_package(zip_members(members), kind)  # type: ignore[arg-type]
+
+
+def test_a_dtd_is_found_past_a_long_comment_and_in_utf16() -> None:
+    dtd = '<!DOCTYPE r [<!ENTITY e "e">]>'
+    assert declares_dtd(io.BytesIO(f"<?xml version='1.0'?><!--{'x' * 50_000}-->{dtd}<r/>".encode()))
+    assert declares_dtd(
+        io.BytesIO(f'<?xml version="1.0" encoding="utf-16"?>{dtd}<r/>'.encode("utf-16"))
+    )
+    assert not declares_dtd(io.BytesIO(b'<?xml version="1.0"?><r><![CDATA[<!DOCTYPE]]></r>'))
+    assert not declares_dtd(io.BytesIO(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 100))
+
+
+def test_an_epub_may_declare_a_dtd() -> None:
+    """An EPUB 2 NCX declares its DTD by the standard: the book opens (nothing loaded)."""
+    members = package_members(BASES["epub"]())
+    members["OEBPS/toc.ncx"] = with_entities(members["OEBPS/toc.ncx"], "xxe")
+    assert open_package(zip_members(members), "epub").kind == "epub"

@@ -10,7 +10,13 @@ one, `open_package` checks three things and fails with one line naming the probl
 - its members' declared sizes stay under `DEFAULT_MAX_UNPACKED_BYTES` and their count
   under `DEFAULT_MAX_MEMBERS` (a zip bomb). Python's `zipfile` never inflates a member
   past its declared size, so this bound also holds for python-docx, python-pptx and
-  openpyxl, which read the package through `zipfile`.
+  openpyxl, which read the package through `zipfile`;
+- in an Office package, no XML part declares a DTD (`REFUSES_DTD`): that is where
+  external entities (XXE) and entity bombs live, and the packaging standard forbids them.
+
+Every XML part is also parsed without entity expansion, DTD loading or network access
+(`SAFE_XML`), and parts are only ever looked up among the zip's members, so nothing
+outside the package is read.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from typing import Literal
 from lxml import etree
 
 from ..errors import EncryptedDocumentError, ParseError
+from .prologs import declares_dtd
 
 PackageKind = Literal["docx", "pptx", "xlsx", "epub"]
 
@@ -40,6 +47,15 @@ DEFAULT_MAX_MEMBER_RATIO = 1_000
 compresses up to about 100:1 (sheets of one repeated value reach 300:1); bombs are
 1 000:1 and more."""
 _RATIO_FLOOR = 16 << 20
+
+REFUSES_DTD: frozenset[PackageKind] = frozenset({"docx", "pptx", "xlsx"})
+"""Package kinds whose XML parts may not declare a DTD: the Open Packaging Conventions
+(ECMA-376 Part 2) forbid DTDs in a package's XML, and Office never writes one. An EPUB
+may (an EPUB 2 NCX and XHTML 1.1 chapters declare theirs by the standard); its DTDs are
+never loaded and its entities never expanded."""
+_XML_PART_SUFFIXES = (".xml", ".rels")
+"""The Office parts checked for a DTD: every XML part the readers (and python-pptx) read
+by its usual name; a part's prolog only is read, so a big sheet costs nothing."""
 
 SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 """For a package's small XML parts: entities left unresolved, no network, lxml's default
@@ -148,6 +164,8 @@ def open_package(data: bytes, expected: PackageKind) -> Package:
         hint = f"; rename it or pass --format {kind}" if kind else ""
         raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}{hint}")
     _check_bounds(archive)
+    if expected in REFUSES_DTD:
+        _refuse_dtds(archive)
     return Package(kind=expected, zip=archive, data=data)
 
 
@@ -242,3 +260,19 @@ def _check_bounds(archive: zipfile.ZipFile) -> None:
             f"the package unpacks to {total / (1 << 20):,.0f} MB (more than "
             f"{DEFAULT_MAX_UNPACKED_BYTES >> 20:,} MB); refused as a possible zip bomb"
         )
+
+
+def _refuse_dtds(archive: zipfile.ZipFile) -> None:
+    for info in archive.infolist():
+        if not info.filename.lower().endswith(_XML_PART_SUFFIXES) or not info.file_size:
+            continue
+        try:
+            with archive.open(info) as member:
+                found = declares_dtd(member)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError):
+            continue  # a damaged part is reported by the reader that needs it, if any
+        if found:
+            raise ParseError(
+                f"the document part {info.filename!r} declares a DTD, which Office files "
+                "never do; refused"
+            )

@@ -1,0 +1,423 @@
+"""Hostile zip packages (DOCX, PPTX, XLSX, EPUB) written to a path, for the hostile-input
+gate and the unit tests: entities in any part, bombs, huge member counts, million-row
+workbooks, e-books pointing out of the package. The large ones are streamed through
+`ZipStream`, so building them costs the test process a few megabytes.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import docx
+from epub_factory import Toc, make_epub
+from office_factory import add_box, add_slide, deck, deck_bytes
+from zip_stream import ZipStream
+
+MARK = "HOSTILEMARK"
+"""A word written into every text a base package has, where an entity reference goes."""
+
+XXE_DTD = (
+    '<!DOCTYPE {root} SYSTEM "file:///etc/passwd" ['
+    '<!ENTITY % ext SYSTEM "file:///etc/passwd">'
+    '<!ENTITY xxe SYSTEM "file:///etc/passwd">'
+    "]>"
+)
+"""An external subset, an external parameter entity and an external general entity, all
+naming a file outside the package."""
+LAUGHS_DTD = (
+    "<!DOCTYPE {root} ["
+    '<!ENTITY l0 "ha">'
+    + "".join(f'<!ENTITY l{n} "{f"&l{n - 1};" * 10}">' for n in range(1, 10))
+    + "]>"
+)
+"""Billion laughs: `&l9;` is 10⁹ copies of "ha" (2 GB) when expanded."""
+
+KINDS = ("docx", "pptx", "xlsx", "epub")
+PARTS: dict[str, tuple[str, ...]] = {
+    "docx": (
+        "[Content_Types].xml",
+        "_rels/.rels",
+        "word/document.xml",
+        "word/_rels/document.xml.rels",
+        "word/styles.xml",
+        "docProps/core.xml",
+    ),
+    "pptx": (
+        "[Content_Types].xml",
+        "_rels/.rels",
+        "ppt/presentation.xml",
+        "ppt/_rels/presentation.xml.rels",
+        "ppt/slides/slide1.xml",
+        "docProps/core.xml",
+    ),
+    "xlsx": (
+        "[Content_Types].xml",
+        "_rels/.rels",
+        "xl/workbook.xml",
+        "xl/_rels/workbook.xml.rels",
+        "xl/worksheets/sheet1.xml",
+        "xl/sharedStrings.xml",
+        "xl/styles.xml",
+        "docProps/core.xml",
+    ),
+    "epub": (
+        "META-INF/container.xml",
+        "OEBPS/content.opf",
+        "OEBPS/nav.xhtml",
+        "OEBPS/toc.ncx",
+        "OEBPS/c1.xhtml",
+    ),
+}
+"""The parts of each kind's base package that entities are put in, one at a time."""
+
+
+# --- small sound packages -----------------------------------------------------------
+
+
+def _docx() -> bytes:
+    document = docx.Document()
+    document.core_properties.title = MARK
+    document.add_heading(MARK, 1)
+    document.add_paragraph(f"a paragraph {MARK}")
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def _pptx() -> bytes:
+    presentation = deck(MARK)
+    add_box(add_slide(presentation, MARK), f"a box {MARK}", 1, 2)
+    return deck_bytes(presentation)
+
+
+def _xlsx() -> bytes:
+    members = _workbook_parts()
+    members["xl/worksheets/sheet1.xml"] = b"".join(
+        _sheet(
+            iter(
+                [
+                    b'<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>'
+                    b'<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" s="1"><v>1</v></c></row>'
+                ]
+            )
+        )
+    )
+    members["xl/sharedStrings.xml"] = (
+        f'<?xml version="1.0"?><sst xmlns="{_MAIN}"><si><t>name</t></si><si><t>value</t>'
+        f"</si><si><t>{MARK}</t></si></sst>"
+    ).encode()
+    return zip_members(members)
+
+
+def _epub() -> bytes:
+    chapter = f"<h1>{MARK}</h1><p>text {MARK}</p>"
+    with_nav = make_epub([("c1.xhtml", chapter)], title=MARK, toc=[Toc(MARK, "c1.xhtml")])
+    with_ncx = make_epub([("c1.xhtml", chapter)], title=MARK, toc=[Toc(MARK, "c1.xhtml")], ncx=True)
+    members = package_members(with_nav)
+    members["OEBPS/toc.ncx"] = package_members(with_ncx)["OEBPS/toc.ncx"]
+    members["OEBPS/content.opf"] = members["OEBPS/content.opf"].replace(
+        b"</manifest>",
+        b'<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest>',
+    )
+    return zip_members(members)
+
+
+BASES: dict[str, Callable[[], bytes]] = {
+    "docx": _docx,
+    "pptx": _pptx,
+    "xlsx": _xlsx,
+    "epub": _epub,
+}
+
+
+def package_members(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def zip_members(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            stored = name == "mimetype"
+            archive.writestr(name, data, zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+# --- entities -----------------------------------------------------------------------
+
+_ROOT = re.compile(rb"<(?![?!])([^\s/>]+)([^>]*?)(/?)>")
+_DOCTYPE = re.compile(rb"<!DOCTYPE[^>\[]*>", re.IGNORECASE)
+
+
+def with_entities(xml: bytes, attack: str) -> bytes:
+    """`xml` with a DTD declaring the `attack` ("xxe" or "laughs") and references to it
+    in the root's text, in every text holding `MARK`, and (laughs) in a root attribute."""
+    xml = _DOCTYPE.sub(b"", xml, count=1)
+    found = _ROOT.search(xml)
+    assert found, "no root element"
+    name, attributes, closed = found.groups()
+    dtd = (XXE_DTD if attack == "xxe" else LAUGHS_DTD).format(root=name.decode()).encode()
+    ref = b"&xxe;" if attack == "xxe" else b"&l9;"
+    extra = b' laughs="&l9;"' if attack == "laughs" else b""
+    start = b"<" + name + attributes + extra + b">" + ref
+    if closed:
+        start += b"</" + name + b">"
+    body = xml[found.end() :].replace(MARK.encode(), MARK.encode() + ref)
+    return xml[: found.start()] + dtd + start + body
+
+
+def entity_package(path: Path, kind: str, part: str, attack: str) -> None:
+    """The base package of `kind` with entities (`attack`) in one `part`."""
+    members = package_members(BASES[kind]())
+    members[part] = with_entities(members[part], attack)
+    if part.endswith(".ncx"):  # the NCX is read only when there is no EPUB 3 nav
+        opf = members["OEBPS/content.opf"]
+        members["OEBPS/content.opf"] = opf.replace(b' properties="nav"', b"")
+    path.write_bytes(zip_members(members))
+
+
+def nested_tables(path: Path, depth: int = 2_000) -> None:
+    """A Word document whose body is one table nested `depth` tables deep."""
+    members = package_members(BASES["docx"]())
+    main = members["word/document.xml"]
+    start = main.index(b"<w:body>") + len(b"<w:body>")
+    nest = b"<w:tbl><w:tr><w:tc>" * depth + b"<w:p/>" + b"</w:tc></w:tr></w:tbl>" * depth
+    members["word/document.xml"] = main[:start] + nest + main[start:]
+    path.write_bytes(zip_members(members))
+
+
+# --- zip-level hostility ------------------------------------------------------------
+
+BOMB_PARAGRAPH = b"<w:p><w:r><w:t>bomb</w:t></w:r></w:p>"
+BOMB_SIZE = 1 << 30
+
+
+def docx_bomb(path: Path, declared: int | None = None, size: int = BOMB_SIZE) -> None:
+    """A Word package of about 3 MiB whose `word/document.xml` of paragraphs inflates to
+    `size` (1 GiB) and declares that size, or `declared` (a lie)."""
+    members = package_members(BASES["docx"]())
+    main = members.pop("word/document.xml")
+    head = main[: main.index(b"<w:body>") + len(b"<w:body>")]
+    tail = b"</w:body></w:document>"
+    piece = BOMB_PARAGRAPH * ((1 << 20) // len(BOMB_PARAGRAPH))
+    count = (size - len(head) - len(tail)) // len(piece)
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    first = compressor.compress(head) + compressor.flush(zlib.Z_FULL_FLUSH)
+    repeated = compressor.compress(piece) + compressor.flush(zlib.Z_FULL_FLUSH)
+    last = compressor.compress(tail) + compressor.flush()
+    crc = zlib.crc32(head)
+    for _ in range(count):
+        crc = zlib.crc32(piece, crc)
+    crc = zlib.crc32(tail, crc)
+    size = len(head) + count * len(piece) + len(tail)
+
+    def deflated() -> Iterator[bytes]:
+        yield first
+        for _ in range(count):
+            yield repeated
+        yield last
+
+    with ZipStream(path) as archive:
+        for name, data in members.items():
+            archive.add(name, data)
+        archive.add_deflated("word/document.xml", deflated(), crc, size, declared or size)
+
+
+def manypackage_members(path: Path, kind: str, count: int = 200_000) -> None:
+    """The base package of `kind` with `count` more (empty) members."""
+    with ZipStream(path) as archive:
+        for name, data in package_members(BASES[kind]()).items():
+            archive.add(name, data, deflate=name != "mimetype")
+        for number in range(count):
+            archive.add(f"extra/m{number:06d}.xml", b"", deflate=False)
+
+
+def truncated(path: Path, kind: str) -> None:
+    """The base package cut in half (no central directory)."""
+    data = BASES[kind]()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def not_azip_members(path: Path) -> None:
+    """Text under an Office or EPUB name."""
+    path.write_bytes(b"These are words, not a zip package.\n" * 100)
+
+
+# --- workbooks ----------------------------------------------------------------------
+
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_PACKAGE_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+_TYPES = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+_CORE_REL = (
+    b'<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/'
+    b'relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>'
+)
+
+
+def _rels(*targets: tuple[str, str, str]) -> bytes:
+    return (
+        f'<?xml version="1.0"?><Relationships xmlns="{_PACKAGE_REL}">'
+        + "".join(
+            f'<Relationship Id="{ident}" Type="{_REL}/{kind}" Target="{target}"/>'
+            for ident, kind, target in targets
+        )
+        + "</Relationships>"
+    ).encode()
+
+
+def _workbook_parts() -> dict[str, bytes]:
+    """A workbook's parts but its sheet and shared strings: content types, relationships,
+    the workbook, number formats (style 1 is a percent) and a titled core part."""
+    return {
+        "[Content_Types].xml": (
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/'
+            '2006/content-types"><Default Extension="rels" ContentType="application/'
+            'vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" '
+            f'ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
+            f'ContentType="{_TYPES}.sheet.main+xml"/></Types>'
+        ).encode(),
+        "_rels/.rels": _rels(("rId1", "officeDocument", "xl/workbook.xml")).replace(
+            b"</Relationships>", _CORE_REL
+        ),
+        "docProps/core.xml": (
+            '<?xml version="1.0"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.'
+            'org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/'
+            f'1.1/"><dc:title>{MARK}</dc:title></cp:coreProperties>'
+        ).encode(),
+        "xl/styles.xml": (
+            f'<?xml version="1.0"?><styleSheet xmlns="{_MAIN}"><cellXfs count="2">'
+            '<xf numFmtId="0"/><xf numFmtId="9"/></cellXfs></styleSheet>'
+        ).encode(),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0"?><workbook xmlns="{_MAIN}" xmlns:r="{_REL}"><sheets>'
+            '<sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>'
+        ).encode(),
+        "xl/_rels/workbook.xml.rels": _rels(
+            ("rId1", "worksheet", "worksheets/sheet1.xml"),
+            ("rId2", "sharedStrings", "sharedStrings.xml"),
+            ("rId3", "styles", "styles.xml"),
+        ),
+    }
+
+
+def _sheet(rows: Iterator[bytes], after: bytes = b"", dimension: str = "") -> Iterator[bytes]:
+    """A worksheet part in pieces: `rows` (batches of `<row>` elements), then `after`."""
+    ref = f'<dimension ref="{dimension}"/>' if dimension else ""
+    yield f'<?xml version="1.0"?><worksheet xmlns="{_MAIN}">{ref}<sheetData>'.encode()
+    yield from rows
+    yield b"</sheetData>" + after + b"</worksheet>"
+
+
+def _write_workbook(path: Path, sheet: Iterator[bytes], strings: Iterator[bytes]) -> None:
+    with ZipStream(path) as archive:
+        for name, data in _workbook_parts().items():
+            archive.add(name, data)
+        archive.add_pieces("xl/worksheets/sheet1.xml", sheet)
+        archive.add_pieces("xl/sharedStrings.xml", strings)
+
+
+def _strings(count: int) -> Iterator[bytes]:
+    yield f'<?xml version="1.0"?><sst xmlns="{_MAIN}" uniqueCount="{count}">'.encode()
+    for start in range(0, count, 10_000):
+        stop = min(start + 10_000, count)
+        yield "".join(f"<si><t>text {n}</t></si>" for n in range(start, stop)).encode()
+    yield b"</sst>"
+
+
+def million_rows(path: Path, rows: int = 1_000_000) -> None:
+    """One sheet of `rows` rows of three cells (an id, a label and an amount)."""
+
+    def batches() -> Iterator[bytes]:
+        yield b'<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>'
+        for start in range(2, rows + 1, 10_000):
+            yield "".join(
+                f'<row r="{n}"><c r="A{n}"><v>{n}</v></c><c r="B{n}" t="inlineStr"><is>'
+                f'<t>item {n % 977}</t></is></c><c r="C{n}"><v>{n * 1.5}</v></c></row>'
+                for n in range(start, min(start + 10_000, rows + 1))
+            ).encode()
+
+    _write_workbook(path, _sheet(batches()), _strings(2))
+
+
+def million_strings(path: Path, count: int = 1_000_000) -> None:
+    """A shared-string table of `count` distinct strings under a sheet of three cells."""
+    cells = [0, count // 2, count - 1]
+    row = "".join(
+        f'<row r="{i}"><c r="A{i}" t="s"><v>{s}</v></c></row>' for i, s in enumerate(cells, 1)
+    )
+    _write_workbook(path, _sheet(iter([row.encode()])), _strings(count))
+
+
+def far_cell(path: Path) -> None:
+    """Cells at the grid's four corners, up to XFD1048576, one merge and a dimension
+    over the whole grid."""
+    corners = (
+        b'<row r="1"><c r="A1" t="inlineStr"><is><t>first</t></is></c>'
+        b'<c r="XFD1" t="inlineStr"><is><t>top right</t></is></c></row>'
+        b'<row r="1048576"><c r="A1048576" t="inlineStr"><is><t>bottom left</t></is></c>'
+        b'<c r="XFD1048576" t="inlineStr"><is><t>last</t></is></c></row>'
+    )
+    merge = b'<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>'
+    _write_workbook(path, _sheet(iter([corners]), merge, "A1:XFD1048576"), _strings(0))
+
+
+# --- e-books ------------------------------------------------------------------------
+
+OUTSIDE = ("../../etc/passwd", "/etc/passwd", "file:///etc/passwd", "../../../../../etc/passwd")
+
+
+def _container(*paths: str) -> bytes:
+    rootfiles = "".join(
+        f'<rootfile full-path="{path}" media-type="application/oebps-package+xml"/>'
+        for path in paths
+    )
+    return (
+        '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:'
+        f'opendocument:xmlns:container"><rootfiles>{rootfiles}</rootfiles></container>'
+    ).encode()
+
+
+def epub_container_outside(path: Path) -> None:
+    """A book whose container names package documents outside the package only (and
+    which holds no .opf of its own to fall back on)."""
+    members = package_members(BASES["epub"]())
+    del members["OEBPS/content.opf"]
+    members["META-INF/container.xml"] = _container(*OUTSIDE)
+    path.write_bytes(zip_members(members))
+
+
+def epub_manifest_outside(path: Path) -> None:
+    """A book whose manifest, spine and contents also point outside the package."""
+    members = package_members(BASES["epub"]())
+    items = "".join(
+        f'<item id="out{n}" href="{href}" media-type="application/xhtml+xml"/>'
+        for n, href in enumerate(OUTSIDE)
+    )
+    refs = "".join(f'<itemref idref="out{n}"/>' for n in range(len(OUTSIDE)))
+    opf = members["OEBPS/content.opf"].replace(b"</manifest>", items.encode() + b"</manifest>")
+    members["OEBPS/content.opf"] = opf.replace(b"</spine>", refs.encode() + b"</spine>")
+    links = "".join(f'<li><a href="{href}">out</a></li>' for href in OUTSIDE)
+    members["OEBPS/nav.xhtml"] = members["OEBPS/nav.xhtml"].replace(
+        b"</ol>", links.encode() + b"</ol>"
+    )
+    path.write_bytes(zip_members(members))
+
+
+def epub_repeated_spine(path: Path, times: int = 50_000) -> None:
+    """A book whose spine lists its one chapter `times` times."""
+    chapter = "<h1>Only</h1><p>The one chapter, listed over and over.</p>"
+    path.write_bytes(make_epub([("c1.xhtml", chapter)], spine=["c1.xhtml"] * times))
+
+
+def epub_without_container(path: Path) -> None:
+    """A book without `META-INF/container.xml` (its package document still there)."""
+    members = package_members(BASES["epub"]())
+    del members["META-INF/container.xml"]
+    path.write_bytes(zip_members(members))
