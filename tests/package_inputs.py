@@ -6,6 +6,7 @@ workbooks, e-books pointing out of the package. The large ones are streamed thro
 
 from __future__ import annotations
 
+import bz2
 import io
 import re
 import zipfile
@@ -226,10 +227,26 @@ def docx_bomb(path: Path, declared: int | None = None, size: int = BOMB_SIZE) ->
     with ZipStream(path) as archive:
         for name, data in members.items():
             archive.add(name, data)
-        archive.add_deflated("word/document.xml", deflated(), crc, size, declared or size)
+        archive.add_compressed("word/document.xml", deflated(), crc, declared or size)
 
 
-def manypackage_members(path: Path, kind: str, count: int = 200_000) -> None:
+def bzip2_bomb(path: Path, size: int = BOMB_SIZE // 2) -> None:
+    """A 40 KB Word package whose `word/document.xml` is `size` (512 MiB) of spaces
+    compressed with bzip2 (to 1 KB), declaring 1 MiB."""
+    members = package_members(BASES["docx"]())
+    main = members.pop("word/document.xml")
+    compressor = bz2.BZ2Compressor(9)
+    pieces = [compressor.compress(main[: main.index(b"<w:body>") + len(b"<w:body>")])]
+    spaces = b" " * (64 << 20)
+    pieces.extend(compressor.compress(spaces) for _ in range(size // len(spaces)))
+    pieces.append(compressor.compress(b"</w:body></w:document>") + compressor.flush())
+    with ZipStream(path) as archive:
+        for name, data in members.items():
+            archive.add(name, data)
+        archive.add_compressed("word/document.xml", pieces, 0, 1 << 20, zipfile.ZIP_BZIP2)
+
+
+def many_members(path: Path, kind: str, count: int = 200_000) -> None:
     """The base package of `kind` with `count` more (empty) members."""
     with ZipStream(path) as archive:
         for name, data in package_members(BASES[kind]()).items():
@@ -244,7 +261,7 @@ def truncated(path: Path, kind: str) -> None:
     path.write_bytes(data[: len(data) // 2])
 
 
-def not_azip_members(path: Path) -> None:
+def not_a_zip(path: Path) -> None:
     """Text under an Office or EPUB name."""
     path.write_bytes(b"These are words, not a zip package.\n" * 100)
 

@@ -60,14 +60,12 @@ class ZipStream:
 
         self._write(name, _DEFLATED, deflated(), lambda: (crc, size))
 
-    def add_deflated(
-        self, name: str, deflated: Iterable[bytes], crc: int, size: int, declared: int
+    def add_compressed(
+        self, name: str, data: Iterable[bytes], crc: int, declared: int, method: int = _DEFLATED
     ) -> None:
-        """A member whose raw deflate stream is given, declaring `declared` bytes
-        uncompressed (a lie when it differs from `size`, the true inflated size; the CRC
-        stays the true one)."""
-        del size  # the truth is in the stream; only the declaration is written
-        self._write(name, _DEFLATED, deflated, lambda: (crc, declared))
+        """A member whose compressed stream (raw deflate, or `method`'s) is given,
+        declaring `declared` bytes uncompressed, true or not, and the CRC `crc`."""
+        self._write(name, method, data, lambda: (crc, declared))
 
     def close(self) -> None:
         if self.file.closed:
