@@ -112,7 +112,7 @@ def _xlsx() -> bytes:
         f'<?xml version="1.0"?><sst xmlns="{_MAIN}"><si><t>name</t></si><si><t>value</t>'
         f"</si><si><t>{MARK}</t></si></sst>"
     ).encode()
-    return zip_members(members)
+    return zip_package(members)
 
 
 def _epub() -> bytes:
@@ -125,7 +125,7 @@ def _epub() -> bytes:
         b"</manifest>",
         b'<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest>',
     )
-    return zip_members(members)
+    return zip_package(members)
 
 
 BASES: dict[str, Callable[[], bytes]] = {
@@ -141,7 +141,7 @@ def package_members(data: bytes) -> dict[str, bytes]:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
-def zip_members(members: dict[str, bytes]) -> bytes:
+def zip_package(members: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in members.items():
@@ -180,7 +180,7 @@ def entity_package(path: Path, kind: str, part: str, attack: str) -> None:
     if part.endswith(".ncx"):  # the NCX is read only when there is no EPUB 3 nav
         opf = members["OEBPS/content.opf"]
         members["OEBPS/content.opf"] = opf.replace(b' properties="nav"', b"")
-    path.write_bytes(zip_members(members))
+    path.write_bytes(zip_package(members))
 
 
 def nested_tables(path: Path, depth: int = 2_000) -> None:
@@ -190,7 +190,7 @@ def nested_tables(path: Path, depth: int = 2_000) -> None:
     start = main.index(b"<w:body>") + len(b"<w:body>")
     nest = b"<w:tbl><w:tr><w:tc>" * depth + b"<w:p/>" + b"</w:tc></w:tr></w:tbl>" * depth
     members["word/document.xml"] = main[:start] + nest + main[start:]
-    path.write_bytes(zip_members(members))
+    path.write_bytes(zip_package(members))
 
 
 # --- zip-level hostility ------------------------------------------------------------
@@ -200,13 +200,14 @@ BOMB_SIZE = 1 << 30
 
 
 def docx_bomb(path: Path, declared: int | None = None, size: int = BOMB_SIZE) -> None:
-    """A Word package of about 3 MiB whose `word/document.xml` of paragraphs inflates to
-    `size` (1 GiB) and declares that size, or `declared` (a lie)."""
+    """A Word package of about 1 MiB whose `word/document.xml` inflates to `size`
+    (1 GiB): a paragraph and a mebibyte of spaces, over and over. It declares that size,
+    or `declared` (a lie)."""
     members = package_members(BASES["docx"]())
     main = members.pop("word/document.xml")
     head = main[: main.index(b"<w:body>") + len(b"<w:body>")]
     tail = b"</w:body></w:document>"
-    piece = BOMB_PARAGRAPH * ((1 << 20) // len(BOMB_PARAGRAPH))
+    piece = BOMB_PARAGRAPH + b" " * ((1 << 20) - len(BOMB_PARAGRAPH))
     count = (size - len(head) - len(tail)) // len(piece)
     compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
     first = compressor.compress(head) + compressor.flush(zlib.Z_FULL_FLUSH)
@@ -349,14 +350,19 @@ def _strings(count: int) -> Iterator[bytes]:
 
 
 def million_rows(path: Path, rows: int = 1_000_000) -> None:
-    """One sheet of `rows` rows of three cells (an id, a label and an amount)."""
+    """One sheet of `rows` rows of ten cells, as an export writes them: ids, labels,
+    amounts, dates and flags (10 million cells)."""
 
     def batches() -> Iterator[bytes]:
         yield b'<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>'
         for start in range(2, rows + 1, 10_000):
             yield "".join(
                 f'<row r="{n}"><c r="A{n}"><v>{n}</v></c><c r="B{n}" t="inlineStr"><is>'
-                f'<t>item {n % 977}</t></is></c><c r="C{n}"><v>{n * 1.5}</v></c></row>'
+                f'<t>item {n % 977}</t></is></c><c r="C{n}"><v>{n * 1.5}</v></c>'
+                f'<c r="D{n}"><v>{40000 + n % 3000}</v></c><c r="E{n}" t="b"><v>{n % 2}</v>'
+                f'</c><c r="F{n}"><v>{n % 7}</v></c><c r="G{n}" t="inlineStr"><is><t>region '
+                f'{n % 13}</t></is></c><c r="H{n}"><v>{n % 101}</v></c><c r="I{n}"><v>'
+                f'{n / 8}</v></c><c r="J{n}"><v>{n * 3}</v></c></row>'
                 for n in range(start, min(start + 10_000, rows + 1))
             ).encode()
 
@@ -407,7 +413,7 @@ def epub_container_outside(path: Path) -> None:
     members = package_members(BASES["epub"]())
     del members["OEBPS/content.opf"]
     members["META-INF/container.xml"] = _container(*OUTSIDE)
-    path.write_bytes(zip_members(members))
+    path.write_bytes(zip_package(members))
 
 
 def epub_manifest_outside(path: Path) -> None:
@@ -424,7 +430,7 @@ def epub_manifest_outside(path: Path) -> None:
     members["OEBPS/nav.xhtml"] = members["OEBPS/nav.xhtml"].replace(
         b"</ol>", links.encode() + b"</ol>"
     )
-    path.write_bytes(zip_members(members))
+    path.write_bytes(zip_package(members))
 
 
 def epub_repeated_spine(path: Path, times: int = 50_000) -> None:
@@ -437,4 +443,4 @@ def epub_without_container(path: Path) -> None:
     """A book without `META-INF/container.xml` (its package document still there)."""
     members = package_members(BASES["epub"]())
     del members["META-INF/container.xml"]
-    path.write_bytes(zip_members(members))
+    path.write_bytes(zip_package(members))

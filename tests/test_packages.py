@@ -7,7 +7,7 @@ import re
 import zipfile
 
 import pytest
-from package_inputs import BASES, PARTS, package_members, with_entities, zip_members
+from package_inputs import BASES, PARTS, package_members, with_entities, zip_package
 
 from structchunk.errors import EncryptedDocumentError, ParseError
 from structchunk.parsers import packages
@@ -169,7 +169,7 @@ def test_a_dtd_in_any_office_part_is_refused_in_one_place(
     members = package_members(BASES[kind]())
     members[parts[part]] = with_entities(members[parts[part]], attack)
     with pytest.raises(ParseError, match=rf"part '{re.escape(parts[part])}' declares a DTD"):
-        open_package(zip_members(members), kind)  # type: ignore[arg-type]
+        open_package(zip_package(members), kind)  # type: ignore[arg-type]
 
 
 def test_a_dtd_is_found_past_a_long_comment_and_in_utf16() -> None:
@@ -186,7 +186,7 @@ def test_an_epub_may_declare_a_dtd() -> None:
     """An EPUB 2 NCX declares its DTD by the standard: the book opens (nothing loaded)."""
     members = package_members(BASES["epub"]())
     members["OEBPS/toc.ncx"] = with_entities(members["OEBPS/toc.ncx"], "xxe")
-    assert open_package(zip_members(members), "epub").kind == "epub"
+    assert open_package(zip_package(members), "epub").kind == "epub"
 
 
 @pytest.mark.parametrize("method", [zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
