@@ -154,21 +154,20 @@ def test_a_part_whose_compressed_data_is_corrupt_is_one_parse_error() -> None:
         package.read("word/document.xml")
 
 
-@pytest.mark.parametrize("kind", ["docx", "pptx", "xlsx"])
+OFFICE_PARTS = [(kind, part) for kind in ("docx", "pptx", "xlsx") for part in PARTS[kind]]
+
+
 @pytest.mark.parametrize("attack", ["xxe", "laughs"])
-@pytest.mark.parametrize("part", range(8))
+@pytest.mark.parametrize(("kind", "part"), OFFICE_PARTS, ids=[f"{k}:{p}" for k, p in OFFICE_PARTS])
 def test_a_dtd_in_any_office_part_is_refused_in_one_place(
-    kind: str, attack: str, part: int
+    kind: str, part: str, attack: str
 ) -> None:
     """Before: refused in a Word document only; a workbook whose relationships held an
     entity bomb converted to nothing, and a deck or workbook with an external entity
     converted with it left out."""
-    parts = PARTS[kind]
-    if part >= len(parts):
-        pytest.skip(f"{kind} has {len(parts)} parts under test")
     members = package_members(BASES[kind]())
-    members[parts[part]] = with_entities(members[parts[part]], attack)
-    with pytest.raises(ParseError, match=rf"part '{re.escape(parts[part])}' declares a DTD"):
+    members[part] = with_entities(members[part], attack)
+    with pytest.raises(ParseError, match=rf"part '{re.escape(part)}' declares a DTD"):
         open_package(zip_package(members), kind)  # type: ignore[arg-type]
 
 
