@@ -23,9 +23,9 @@ MARK = "HOSTILEMARK"
 """A word written into every text a base package has, where an entity reference goes."""
 
 XXE_DTD = (
-    '<!DOCTYPE {root} SYSTEM "file:///etc/passwd" ['
-    '<!ENTITY % ext SYSTEM "file:///etc/passwd">'
-    '<!ENTITY xxe SYSTEM "file:///etc/passwd">'
+    '<!DOCTYPE {root} SYSTEM "{target}" ['
+    '<!ENTITY % ext SYSTEM "{target}">'
+    '<!ENTITY xxe SYSTEM "{target}">'
     "]>"
 )
 """An external subset, an external parameter entity and an external general entity, all
@@ -156,21 +156,22 @@ _ROOT = re.compile(rb"<(?![?!])([^\s/>]+)([^>]*?)(/?)>")
 _DOCTYPE = re.compile(rb"<!DOCTYPE[^>\[]*>", re.IGNORECASE)
 
 
-def with_entities(xml: bytes, attack: str) -> bytes:
-    """`xml` with a DTD declaring the `attack` ("xxe" or "laughs") and references to it
-    in the root's text, in every text holding `MARK`, and (laughs) in a root attribute."""
+def with_entities(xml: bytes, attack: str, target: str = "file:///etc/passwd") -> bytes:
+    """`xml` with a DTD declaring the `attack` ("xxe": entities naming the file `target`,
+    or "laughs") and references to it in the root's text, in every text holding `MARK`,
+    and (laughs) in a root attribute."""
     xml = _DOCTYPE.sub(b"", xml, count=1)
     found = _ROOT.search(xml)
     assert found, "no root element"
     name, attributes, closed = found.groups()
-    dtd = (XXE_DTD if attack == "xxe" else LAUGHS_DTD).format(root=name.decode()).encode()
+    dtd = (XXE_DTD if attack == "xxe" else LAUGHS_DTD).format(root=name.decode(), target=target)
     ref = b"&xxe;" if attack == "xxe" else b"&l9;"
     extra = b' laughs="&l9;"' if attack == "laughs" else b""
     start = b"<" + name + attributes + extra + b">" + ref
     if closed:
         start += b"</" + name + b">"
     body = xml[found.end() :].replace(MARK.encode(), MARK.encode() + ref)
-    return xml[: found.start()] + dtd + start + body
+    return xml[: found.start()] + dtd.encode() + start + body
 
 
 def entity_package(path: Path, kind: str, part: str, attack: str) -> None:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import re
+import threading
+import time
 import zipfile
+from pathlib import Path
 
 import pytest
 from package_inputs import BASES, PARTS, package_members, with_entities, zip_package
 
-from structchunk.errors import EncryptedDocumentError, ParseError
+from structchunk import ChunkOptions
+from structchunk.api import iter_chunks_from_bytes
+from structchunk.errors import EncryptedDocumentError, ParseError, StructChunkError
 from structchunk.parsers import packages
 from structchunk.parsers.packages import describe, open_package
 from structchunk.parsers.prologs import declares_dtd
@@ -198,3 +205,68 @@ def test_a_part_compressed_other_than_by_deflate_is_refused(method: int) -> None
         archive.writestr("word/document.xml", b" " * 100_000, compress_type=method)
     with pytest.raises(ParseError, match="'word/document.xml' is compressed with (bzip2|LZMA)"):
         open_package(buffer.getvalue(), "docx")
+
+
+class OpenedProbe:
+    """A named pipe that records whether anyone opened it to read: a reader's open blocks
+    until a writer comes, so the probe, trying to open it for writing until `close`, sees
+    every reader (and lets it go with an empty read)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        os.mkfifo(path)
+        self.opened = False
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _watch(self) -> None:
+        while not self.done.is_set():
+            try:
+                descriptor = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:  # ENXIO: no reader has it open
+                time.sleep(0.001)
+                continue
+            self.opened = True
+            os.close(descriptor)
+
+    def close(self) -> bool:
+        self.done.set()
+        self.thread.join()
+        return self.opened
+
+
+def _outside_epub(target: Path) -> bytes:
+    members = package_members(BASES["epub"]())
+    members["META-INF/container.xml"] = members["META-INF/container.xml"].replace(
+        b"<rootfiles>", f'<rootfiles><rootfile full-path="{target}"/>'.encode()
+    )
+    item = f'<item id="out" href="../../../../{target}" media-type="application/xhtml+xml"/>'
+    opf = members["OEBPS/content.opf"].replace(b"</manifest>", f"{item}</manifest>".encode())
+    members["OEBPS/content.opf"] = opf.replace(b"</spine>", b'<itemref idref="out"/></spine>')
+    return zip_package(members)
+
+
+ALL_PARTS = [(kind, part) for kind in PARTS for part in PARTS[kind]]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.parametrize(("kind", "part"), [*ALL_PARTS, ("epub", "paths")], ids=str)
+def test_nothing_outside_the_package_is_ever_opened(kind: str, part: str, tmp_path: Path) -> None:
+    """External entities in every part, and an e-book's paths to a file outside it."""
+    probe = OpenedProbe(tmp_path / "outside")
+    if part == "paths":
+        data = _outside_epub(probe.path)
+    else:
+        members = package_members(BASES[kind]())
+        members[part] = with_entities(members[part], "xxe", probe.path.as_uri())
+        data = zip_package(members)
+    with contextlib.suppress(StructChunkError):  # refused in one line: fine, if unopened
+        list(iter_chunks_from_bytes(data, f"input.{kind}", kind, ChunkOptions()))  # type: ignore[arg-type]
+    assert not probe.close()
+
+
+def test_the_probe_sees_a_reader(tmp_path: Path) -> None:
+    probe = OpenedProbe(tmp_path / "outside")
+    assert probe.path.read_bytes() == b""
+    assert probe.close()
