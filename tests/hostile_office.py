@@ -95,6 +95,12 @@ CASES: list[HostileCase] = [
         says=("more than 100,000",),
     ),
     HostileCase(
+        name="directory-2000000.xlsx",
+        build=partial(inputs.long_directory, kind="xlsx"),
+        outcome="error",
+        says=("more than 100,000",),
+    ),
+    HostileCase(
         name="nested-tables-2000.docx",
         build=inputs.nested_tables,
         outcome="error",

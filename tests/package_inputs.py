@@ -257,6 +257,16 @@ def many_members(path: Path, kind: str, count: int = 200_000) -> None:
             archive.add(f"extra/m{number:06d}.xml", b"", deflate=False)
 
 
+def long_directory(path: Path, kind: str, count: int = 2_000_000) -> None:
+    """The base package of `kind` whose directory lists `count` more members (all of
+    them the first member's data: 120 MB of directory, no more)."""
+    with ZipStream(path) as archive:
+        for name, data in package_members(BASES[kind]()).items():
+            archive.add(name, data, deflate=name != "mimetype")
+        for number in range(count):
+            archive.add_listing(f"extra/m{number:07d}.xml")
+
+
 def truncated(path: Path, kind: str) -> None:
     """The base package cut in half (no central directory)."""
     data = BASES[kind]()

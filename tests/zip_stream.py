@@ -67,6 +67,15 @@ class ZipStream:
         declaring `declared` bytes uncompressed, true or not, and the CRC `crc`."""
         self._write(name, method, data, lambda: (crc, declared))
 
+    def add_listing(self, name: str) -> None:
+        """A directory entry `name` for the first member's data (no local header of its
+        own): a directory that lists far more than the file holds."""
+        first = self.central[0]
+        encoded = name.encode()
+        self.central.append(
+            first[:28] + struct.pack("<HH", len(encoded), 0) + first[32:46] + encoded
+        )
+
     def close(self) -> None:
         if self.file.closed:
             return
