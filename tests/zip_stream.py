@@ -48,7 +48,7 @@ class ZipStream:
             self._write(name, _STORED, [data], lambda: (zlib.crc32(data), len(data)))
             return
         crc, size = 0, 0
-        compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+        compressor = zlib.compressobj(1, zlib.DEFLATED, -15)  # fast: sizes, not ratios, matter
 
         def deflated() -> Iterator[bytes]:
             nonlocal crc, size
