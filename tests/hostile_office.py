@@ -77,6 +77,18 @@ CASES: list[HostileCase] = [
     *_damaged_cases(),
     HostileCase(name="bomb-declared.docx", build=inputs.docx_bomb, outcome="either"),
     HostileCase(
+        name="bomb-paragraphs.docx",
+        build=partial(inputs.docx_bomb, size=1000 << 20, dense=True),
+        outcome="error",
+        says=("more than 200:1",),
+    ),
+    HostileCase(
+        name="bomb-split.pptx",
+        build=inputs.split_deck_bomb,
+        outcome="error",
+        says=("more than 200:1",),
+    ),
+    HostileCase(
         name="bomb-lying.docx",
         build=partial(inputs.docx_bomb, declared=1 << 20),
         outcome="error",

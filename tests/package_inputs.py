@@ -200,15 +200,19 @@ BOMB_PARAGRAPH = b"<w:p><w:r><w:t>bomb</w:t></w:r></w:p>"
 BOMB_SIZE = 1 << 30
 
 
-def docx_bomb(path: Path, declared: int | None = None, size: int = BOMB_SIZE) -> None:
+def docx_bomb(
+    path: Path, declared: int | None = None, size: int = BOMB_SIZE, dense: bool = False
+) -> None:
     """A Word package of about 1 MiB whose `word/document.xml` inflates to `size`
-    (1 GiB): a paragraph and a mebibyte of spaces, over and over. It declares that size,
-    or `declared` (a lie)."""
+    (1 GiB): a paragraph and a mebibyte of spaces, over and over (`dense`: paragraphs
+    only, 3 MiB). It declares that size, or `declared` (a lie)."""
     members = package_members(BASES["docx"]())
     main = members.pop("word/document.xml")
     head = main[: main.index(b"<w:body>") + len(b"<w:body>")]
     tail = b"</w:body></w:document>"
     piece = BOMB_PARAGRAPH + b" " * ((1 << 20) - len(BOMB_PARAGRAPH))
+    if dense:
+        piece = BOMB_PARAGRAPH * ((1 << 20) // len(BOMB_PARAGRAPH))
     count = (size - len(head) - len(tail)) // len(piece)
     compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
     first = compressor.compress(head) + compressor.flush(zlib.Z_FULL_FLUSH)
@@ -230,6 +234,43 @@ def docx_bomb(path: Path, declared: int | None = None, size: int = BOMB_SIZE) ->
         for name, data in members.items():
             archive.add(name, data)
         archive.add_compressed("word/document.xml", deflated(), crc, declared or size)
+
+
+def _zeros(size: int) -> tuple[list[bytes], int]:
+    """`size` zero bytes as raw deflate pieces (a mebibyte each, compressed once) and
+    their CRC."""
+    whole, rest = divmod(size, 1 << 20)
+    pieces, crc = [], 0
+    for length, times in ((1 << 20, whole), (rest, 1)):
+        compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+        block = compressor.compress(b"\0" * length) + compressor.flush(zlib.Z_FULL_FLUSH)
+        pieces += [block] * times
+        for _ in range(times):
+            crc = zlib.crc32(b"\0" * length, crc)
+    return [*pieces, zlib.compressobj(9, zlib.DEFLATED, -15).flush()], crc
+
+
+def split_deck_bomb(path: Path, parts: int = 63) -> None:
+    """A 1 MiB deck whose slide shows `parts` pictures of 16 MiB - 1 of zeros each (each
+    part under the per-member ratio check's 16 MiB floor; 1 GiB in all)."""
+    members = package_members(BASES["pptx"]())
+    links = "".join(
+        f'<Relationship Id="rIdBomb{n}" Type="{_REL}/image" Target="../media/bomb{n}.png"/>'
+        for n in range(parts)
+    )
+    rels = "ppt/slides/_rels/slide1.xml.rels"
+    members[rels] = members[rels].replace(b"</Relationships>", links.encode() + b"</Relationships>")
+    types = members["[Content_Types].xml"]
+    if b'Extension="png"' not in types:
+        png = b'<Default Extension="png" ContentType="image/png"/>'
+        members["[Content_Types].xml"] = types.replace(b"</Types>", png + b"</Types>")
+    size = (16 << 20) - 1
+    pieces, crc = _zeros(size)
+    with ZipStream(path) as archive:
+        for name, data in members.items():
+            archive.add(name, data)
+        for n in range(parts):
+            archive.add_compressed(f"ppt/media/bomb{n}.png", pieces, crc, size)
 
 
 def bzip2_bomb(path: Path, size: int = BOMB_SIZE // 2) -> None:

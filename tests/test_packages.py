@@ -313,3 +313,13 @@ def test_a_zip64_directory_is_judged_by_its_zip64_record(tmp_path: Path) -> None
     many_members(path, "xlsx", count=70_000)  # past 65 535: a zip64 end record
     expected = len(package_members(BASES["xlsx"]())) + 70_000
     assert packages._declared_directory(path.read_bytes())[0] == expected
+
+
+def test_a_bomb_split_into_parts_under_the_floor_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before: each part passed the per-member check, being under its floor."""
+    monkeypatch.setattr(packages, "_RATIO_FLOOR", 1 << 20)
+    data = ooxml("pptx", {f"ppt/media/image{i}.png": b"\0" * (900 << 10) for i in range(4)})
+    with pytest.raises(ParseError, match=r"unpack to 3,686,\d+, more than 200:1"):
+        open_package(data, "pptx")
