@@ -75,7 +75,12 @@ def _damaged_cases() -> list[HostileCase]:
 CASES: list[HostileCase] = [
     *_entity_cases(),
     *_damaged_cases(),
-    HostileCase(name="bomb-declared.docx", build=inputs.docx_bomb, outcome="either"),
+    HostileCase(
+        name="bomb-declared.docx",
+        build=inputs.docx_bomb,
+        outcome="error",
+        says=("more than 200:1",),
+    ),
     HostileCase(
         name="bomb-paragraphs.docx",
         build=partial(inputs.docx_bomb, size=1000 << 20, dense=True),
