@@ -7,6 +7,7 @@ import re
 from functools import partial
 
 import package_inputs as inputs
+import workbook_inputs
 from hostile_cases import HostileCase
 
 DTD_REFUSED = "declares a DTD"
@@ -124,9 +125,13 @@ CASES: list[HostileCase] = [
         says=("256 deep",),
         slow=False,
     ),
-    HostileCase(name="million-rows.xlsx", build=inputs.million_rows, outcome="either"),
-    HostileCase(name="million-strings.xlsx", build=inputs.million_strings, outcome="converted"),
-    HostileCase(name="far-cell.xlsx", build=inputs.far_cell, outcome="converted", slow=False),
+    HostileCase(name="million-rows.xlsx", build=workbook_inputs.million_rows, outcome="either"),
+    HostileCase(
+        name="million-strings.xlsx", build=workbook_inputs.million_strings, outcome="converted"
+    ),
+    HostileCase(
+        name="far-cell.xlsx", build=workbook_inputs.far_cell, outcome="converted", slow=False
+    ),
     HostileCase(
         name="container-outside.epub",
         build=inputs.epub_container_outside,
