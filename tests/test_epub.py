@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from epub_factory import Toc, make_epub, xhtml, zip_members
+from package_inputs import BASES, MARK, package_members, with_entities, zip_package
 
 from structchunk import chunk_file
 from structchunk.api import iter_chunks_from_bytes
@@ -585,3 +586,25 @@ def test_the_factory_writes_what_the_reader_expects() -> None:
         "OEBPS/content.opf",
     }
     assert members["OEBPS/c.xhtml"] == xhtml("<p>x</p>")
+
+
+def test_an_entity_bomb_in_the_package_document_says_which_limit_it_hit() -> None:
+    """Before: "the book's package document (OEBPS/content.opf) is not XML", no reason."""
+    members = package_members(BASES["epub"]())
+    members["OEBPS/content.opf"] = with_entities(members["OEBPS/content.opf"], "laughs")
+    with pytest.raises(ParseError, match=r"content\.opf\) is not XML \(Maximum entity amplif"):
+        parse(zip_package(members), "book.epub", ParseSettings())
+
+
+@pytest.mark.parametrize("part", ["META-INF/container.xml", "OEBPS/nav.xhtml", "OEBPS/toc.ncx"])
+@pytest.mark.parametrize("attack", ["xxe", "laughs"])
+def test_entities_in_a_book_are_never_expanded(part: str, attack: str, tmp_path: Path) -> None:
+    """An e-book may declare a DTD; its entities stay unexpanded and the book converts."""
+    members = package_members(BASES["epub"]())
+    members[part] = with_entities(members[part], attack)
+    if part.endswith(".ncx"):
+        members["OEBPS/content.opf"] = members["OEBPS/content.opf"].replace(
+            b' properties="nav"', b""
+        )
+    text = " ".join(c.text for c in iter_chunks_from_bytes(zip_package(members), "b.epub", None))
+    assert MARK in text and "root:" not in text and "haha" not in text

@@ -10,13 +10,20 @@ one, `open_package` checks three things and fails with one line naming the probl
 - its members' declared sizes stay under `DEFAULT_MAX_UNPACKED_BYTES` and their count
   under `DEFAULT_MAX_MEMBERS` (a zip bomb). Python's `zipfile` never inflates a member
   past its declared size, so this bound also holds for python-docx, python-pptx and
-  openpyxl, which read the package through `zipfile`.
+  openpyxl, which read the package through `zipfile`;
+- in an Office package, no XML part declares a DTD (`REFUSES_DTD`): that is where
+  external entities (XXE) and entity bombs live, and the packaging standard forbids them.
+
+Every XML part is also parsed without entity expansion, DTD loading or network access
+(`SAFE_XML`), and parts are only ever looked up among the zip's members, so nothing
+outside the package is read.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import struct
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -25,6 +32,7 @@ from typing import Literal
 from lxml import etree
 
 from ..errors import EncryptedDocumentError, ParseError
+from .prologs import declares_dtd
 
 PackageKind = Literal["docx", "pptx", "xlsx", "epub"]
 
@@ -35,11 +43,39 @@ a 100 000-row XLSX sheet to about 60 MB; a bomb declares many gigabytes."""
 DEFAULT_MAX_MEMBERS = 100_000
 """Members a package may hold: a long deck has a few thousand parts, an e-book a few
 hundred; a zip of millions of empty members is an attack on the directory reader."""
+DIRECTORY_BYTES_PER_MEMBER = 256
+"""Central-directory bytes allowed per member (`DEFAULT_MAX_MEMBERS` of them) before the
+directory is read: an entry is 46 bytes and its name, 80 to 150 in real packages.
+`zipfile` builds an object for every entry before any check can count them (a million
+entries took 8.5 s and 650 MB), so the directory's declared size is checked first."""
 DEFAULT_MAX_MEMBER_RATIO = 1_000
 """Largest compression ratio allowed for a member over `_RATIO_FLOOR` bytes. XML
 compresses up to about 100:1 (sheets of one repeated value reach 300:1); bombs are
 1 000:1 and more."""
 _RATIO_FLOOR = 16 << 20
+DEFAULT_MAX_PACKAGE_RATIO = 200
+"""Largest compression ratio of the whole package once it unpacks to over `_RATIO_FLOOR`
+bytes: the members' declared sizes over their compressed sizes. The corpus's packages
+unpack at 24:1 at most, and a large real package owes its size to images, which barely
+compress (a sheet of one value repeated over 16 MB, at 300:1, is refused). A bomb split
+into parts each under the floor passes the per-member check — 63 parts of 16 MiB made a
+1 MiB deck that python-pptx read into 1 076 MB — and 3 MiB of identical paragraphs
+unpack at 330:1 to a 1 GiB body (200 MB of it took 192 s and 1.86 GB to convert)."""
+COMPRESSIONS = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflate"}
+"""The compression methods a package's members may use: Office and EPUB (OCF) write only
+these. `zipfile` bounds a deflated member by its declared size as it inflates, but
+hands a bzip2 or LZMA member's decompressor whole pieces of input: a 40 KB DOCX whose
+bzip2 part claims 1 MB peaked at 8.4 GB."""
+_OTHER_COMPRESSIONS = {9: "Deflate64", zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "LZMA"}
+
+REFUSES_DTD: frozenset[PackageKind] = frozenset({"docx", "pptx", "xlsx"})
+"""Package kinds whose XML parts may not declare a DTD: the Open Packaging Conventions
+(ECMA-376 Part 2) forbid DTDs in a package's XML, and Office never writes one. An EPUB
+may (an EPUB 2 NCX and XHTML 1.1 chapters declare theirs by the standard); its DTDs are
+never loaded and its entities never expanded."""
+_XML_PART_SUFFIXES = (".xml", ".rels")
+"""The Office parts checked for a DTD: every XML part the readers (and python-pptx) read
+by its usual name; a part's prolog only is read, so a big sheet costs nothing."""
 
 SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 """For a package's small XML parts: entities left unresolved, no network, lxml's default
@@ -148,6 +184,8 @@ def open_package(data: bytes, expected: PackageKind) -> Package:
         hint = f"; rename it or pass --format {kind}" if kind else ""
         raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}{hint}")
     _check_bounds(archive)
+    if expected in REFUSES_DTD:
+        _refuse_dtds(archive)
     return Package(kind=expected, zip=archive, data=data)
 
 
@@ -180,12 +218,48 @@ def _open_zip(data: bytes, expected: PackageKind) -> zipfile.ZipFile:
             )
         hint = "; rename it or pass --format pdf" if what == "a PDF" else ""
         raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}{hint}")
+    _check_directory(data)
     try:
         return zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as error:
         raise ParseError(
             f"the file is a damaged zip package ({error}), not a readable {_KIND_WORD[expected]}"
         ) from None
+
+
+def _check_directory(data: bytes) -> None:
+    """Refuse a zip whose end record declares more members, or a bigger central
+    directory, than a package may have, before `zipfile` reads the directory."""
+    entries, size = _declared_directory(data)
+    if entries > DEFAULT_MAX_MEMBERS:
+        raise ParseError(_too_many(entries))
+    if size > DEFAULT_MAX_MEMBERS * DIRECTORY_BYTES_PER_MEMBER:
+        raise ParseError(
+            f"the package's directory takes {size / (1 << 20):,.0f} MB, room for more than "
+            f"{DEFAULT_MAX_MEMBERS:,} parts; refused as a possible zip bomb"
+        )
+
+
+def _declared_directory(data: bytes) -> tuple[int, int]:
+    """(members, central directory bytes) the zip's end record declares, its zip64 record
+    when there is one; (0, 0) when there is no end record (`zipfile` then says so)."""
+    end = data.rfind(b"PK\x05\x06", max(0, len(data) - (1 << 16) - 22))
+    if end < 0 or end + 22 > len(data):
+        return 0, 0
+    entries, size = struct.unpack_from("<HI", data, end + 10)
+    locator = end - 20
+    if locator >= 56 and data[locator : locator + 4] == b"PK\x06\x07":
+        record = locator - 56  # the zip64 end record comes just before its locator
+        if data[record : record + 4] == b"PK\x06\x06":
+            entries, size = struct.unpack_from("<QQ", data, record + 32)
+    return entries, size
+
+
+def _too_many(count: int) -> str:
+    return (
+        f"the package holds {count:,} parts (more than {DEFAULT_MAX_MEMBERS:,}); "
+        "refused as a possible zip bomb"
+    )
 
 
 def _zip_kind(data: bytes) -> PackageKind | None:
@@ -223,13 +297,17 @@ def _read_small(archive: zipfile.ZipFile, name: str) -> bytes:
 def _check_bounds(archive: zipfile.ZipFile) -> None:
     infos = archive.infolist()
     if len(infos) > DEFAULT_MAX_MEMBERS:
-        raise ParseError(
-            f"the package holds {len(infos):,} parts (more than {DEFAULT_MAX_MEMBERS:,}); "
-            "refused as a possible zip bomb"
-        )
-    total = 0
+        raise ParseError(_too_many(len(infos)))
+    total = compressed = 0
     for info in infos:
+        if info.compress_type not in COMPRESSIONS:
+            method = _OTHER_COMPRESSIONS.get(info.compress_type, f"method {info.compress_type}")
+            raise ParseError(
+                f"the package's part {info.filename!r} is compressed with {method}, which "
+                "Office and EPUB packages never use (a zip bomb?); refused"
+            )
         total += info.file_size
+        compressed += info.compress_size
         if info.file_size > _RATIO_FLOOR and info.file_size > DEFAULT_MAX_MEMBER_RATIO * max(
             info.compress_size, 1
         ):
@@ -242,3 +320,24 @@ def _check_bounds(archive: zipfile.ZipFile) -> None:
             f"the package unpacks to {total / (1 << 20):,.0f} MB (more than "
             f"{DEFAULT_MAX_UNPACKED_BYTES >> 20:,} MB); refused as a possible zip bomb"
         )
+    if total > _RATIO_FLOOR and total > DEFAULT_MAX_PACKAGE_RATIO * max(compressed, 1):
+        raise ParseError(
+            f"the package's {compressed:,} compressed bytes unpack to {total:,}, more than "
+            f"{DEFAULT_MAX_PACKAGE_RATIO}:1 (a zip bomb?); refused"
+        )
+
+
+def _refuse_dtds(archive: zipfile.ZipFile) -> None:
+    for info in archive.infolist():
+        if not info.filename.lower().endswith(_XML_PART_SUFFIXES) or not info.file_size:
+            continue
+        try:
+            with archive.open(info) as member:
+                found = declares_dtd(member)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError):
+            continue  # a damaged part is reported by the reader that needs it, if any
+        if found:
+            raise ParseError(
+                f"the document part {info.filename!r} declares a DTD, which Office files "
+                "never do; refused"
+            )

@@ -1,8 +1,8 @@
 """WordprocessingML names and safe XML reading: one parser setup, one-line errors.
 
-Parts are parsed without entity expansion, DTD loading or network access; a part that
-declares a DTD at all is refused (Office never writes one, and ECMA-376 Part 2 forbids
-them in packages), so no entity, expanding or external, reaches the text. Parsing stays within
+Parts are parsed without entity expansion, DTD loading or network access; a package
+whose parts declare a DTD at all was refused when it was opened (`packages.py`), so no
+entity, expanding or external, reaches the text. Parsing stays within
 libxml2's default limits (elements nested at most 256 deep, text nodes under 10 MB): a
 table nested thousands deep is refused with one line instead of exhausting the stack.
 ISO 29500 *Strict* documents use other namespace URIs for the same vocabulary; they are
@@ -110,16 +110,7 @@ def parse_part(data: bytes, name: str) -> Element:
         root: Element = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as error:
         raise ParseError(xml_problem(name, error)) from None
-    _refuse_dtd(root, name)
     return root
-
-
-def _refuse_dtd(element: Element, name: str) -> None:
-    docinfo = element.getroottree().docinfo
-    if docinfo.doctype or docinfo.internalDTD is not None:
-        raise ParseError(
-            f"the document part {name!r} declares a DTD, which Office files never do; refused"
-        )
 
 
 def xml_problem(name: str, error: Exception) -> str:
@@ -142,12 +133,8 @@ def iter_children(stream: IO[bytes], name: str, parent_tag: str) -> Iterator[Ele
     complete; the ones already yielded are freed, so memory stays that of one child
     (a 400-page body is read in the memory of its largest table)."""
     events = etree.iterparse(stream, events=("end",), **_SAFE_PARSING)
-    checked = False
     try:
         for _, element in events:
-            if not checked:  # the DTD, if any, came before the first element
-                _refuse_dtd(element, name)
-                checked = True
             parent = element.getparent()
             if parent is None or parent.tag != parent_tag:
                 continue

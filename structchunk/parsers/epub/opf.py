@@ -47,8 +47,10 @@ def parse_xml(data: bytes, what: str) -> etree._Element:
     except (etree.XMLSyntaxError, ValueError) as error:
         detail = getattr(error, "msg", None) or str(error)
         raise ParseError(f"the book's {what} is not XML ({detail})") from None
-    if root is None:
-        raise ParseError(f"the book's {what} is not XML")
+    if root is None:  # recovery kept nothing: say why (an entity bomb names libxml2's limit)
+        last = _XML_PARSER.error_log.last_error
+        detail = f" ({last.message})" if last is not None and last.message else ""
+        raise ParseError(f"the book's {what} is not XML{detail}")
     return root
 
 

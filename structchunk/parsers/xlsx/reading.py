@@ -22,11 +22,13 @@ from ..packages import Package
 from .values import CellText
 from .workbook import R_NAMESPACES
 
-DEFAULT_MAX_CELLS = 10_000_000
-"""Non-empty cells a workbook may hold before it is refused. Converting costs about 210
-bytes of memory a cell at its peak (110 to read the sheet, the rest to pack it: the
-100 000-row benchmark in docs/xlsx.md), so 10 million cells is about 2 GB, what a batch
-worker may reasonably take; a larger export is better split or chunked as CSV."""
+DEFAULT_MAX_CELLS = 3_000_000
+"""Non-empty cells a workbook may hold before it is refused, so one file stays within the
+hostile-input bar (60 s and 1 GiB, docs/limits.md). Converting costs 175 to 260 bytes of
+memory a cell at its peak (110 to read the sheet, the rest to pack it) and about 7 s a
+million cells: a million rows of three cells took 44 s and 784 MB on a loaded 2-core
+machine, a million rows of ten 66 s and 1.75 GB. A larger export is better split or
+chunked as CSV."""
 
 DEFAULT_SHARED_TEXTS = 200_000
 """Distinct cell texts remembered per sheet so repeats share one string (categories,
