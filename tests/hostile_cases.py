@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -67,15 +68,27 @@ class Measured:
     stderr: str
 
 
+_WAITER = """
+import os, subprocess, sys
+process = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(process.pid, 0)
+with open(sys.argv[1], "w") as report:
+    report.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}")
+"""
+"""Runs the command and reports its exit code and peak. Linux starts a process's peak
+at the peak of the process that spawned it, so the command is spawned by this small
+fresh process, not by the test's (whose peak may be hundreds of MB)."""
+
+
 def run_measured(args: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> Measured:
     """Run a command, its output to nothing and its stderr kept; the peak is the
     kernel's count for it and every process it waited for (`wait4`)."""
-    err_path = cwd / "stderr.txt"
+    err_path, report = cwd / "stderr.txt", cwd / "measured.txt"
+    waiter = [sys.executable, "-c", _WAITER, str(report), *args]
     with open(err_path, "wb") as err, open(os.devnull, "wb") as out:
         start = time.monotonic()
-        process = subprocess.Popen(args, cwd=cwd, stdout=out, stderr=err, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
+        subprocess.run(waiter, cwd=cwd, stdout=out, stderr=err, env=env, check=True)
         elapsed = time.monotonic() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
+    code, peak_kb = (int(field) for field in report.read_text().split())
     text = err_path.read_text("utf-8", "replace")
-    return Measured(process.returncode, elapsed, usage.ru_maxrss >> 10, text)
+    return Measured(code, elapsed, peak_kb >> 10, text)
