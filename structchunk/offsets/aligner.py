@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from ..document import Box, Document
@@ -134,7 +135,7 @@ class Aligner:
 
     def _own_tries(
         self, words: list[str], first: int | None, begin: int, stop: int
-    ) -> list[tuple[Stretch, ...]]:
+    ) -> Iterator[tuple[Stretch, ...]]:
         """The windows a chunk whose lines are known (`begin:stop`) is aligned within:
         from its first words, from its lines (or the previous chunk's start, when its
         lines began before it: pieces of one long block), then looking back. What a chunk
@@ -148,17 +149,15 @@ class Aligner:
         holds every chunk of a one-line document."""
         search = SEARCH_FACTOR * len(words) + SEARCH_SLACK
         own, back = max(begin, self.start), min(begin, self.start)
-        tries: list[tuple[Stretch, ...]] = []
         if first is not None and first < begin:  # the header, then the own lines
-            tries.append(((first, len(words), begin), (begin, search, stop)))
+            yield (first, len(words), begin), (begin, search, stop)
         if first is not None:
-            tries.append(((first, search, stop),))
-        tries.append(((own, search, stop),))
+            yield ((first, search, stop),)
+        yield ((own, search, stop),)
         if back < own:  # as far into its lines as a window of `search` words from `back`
             before = self._words_between(back, own, search)
             if before < search:
-                tries.append(((back, len(words), own), (own, search - before, stop)))
-        return tries
+                yield (back, len(words), own), (own, search - before, stop)
 
     def _words_between(self, start: int, end: int, most: int) -> int:
         """How many words `text[start:end]` holds, counted up to `most`. A place known
@@ -173,16 +172,21 @@ class Aligner:
         return count
 
     def _align(
-        self, words: list[str], tries: list[tuple[Stretch, ...]]
+        self, words: list[str], tries: Iterable[tuple[Stretch, ...]]
     ) -> tuple[Window, list[tuple[int, int]]]:
         """The first window of `tries` that holds the most body words, and the ranges of
         it the body's words come from. A try is one or more stretches `(first, limit,
         stop)`, up to `limit` words from `first` to `stop` each, read one after another:
         two for a split table's header printed once above the table, then the rows on
         the chunk's own lines, without walking the rows of every piece before them (which
-        made a table's thousandth piece cost a thousand times its first)."""
+        made a table's thousandth piece cost a thousand times its first). `tries` are
+        made as they are asked for: most chunks are found whole in the first."""
         best: tuple[Window, Walk] | None = None
-        for stretches in dict.fromkeys(tries):
+        tried: set[tuple[Stretch, ...]] = set()
+        for stretches in tries:
+            if stretches in tried:
+                continue
+            tried.add(stretches)
             window = self.words.window(*stretches[0])
             for stretch in stretches[1:]:
                 window = window.then(self.words.window(*stretch))
