@@ -34,7 +34,18 @@ def test_a_heading_inside_a_fence_or_html_block_is_no_cut() -> None:
         "~~~~\n\n# code\n~~~\n\n# still code\n~~~~\n\n# Two\n\nend\n"
     )
     cuts = [text[at : text.index("\n", at)] for at in cut_points(text)]
-    assert cuts == ["# One", "# Two"]
+    assert cuts == ["# One", "text", "# Two", "end"]
+
+
+def test_a_paragraph_after_a_blank_line_is_a_cut_but_no_list_item_or_indented_line() -> None:
+    """A document without headings (a fuzzed block pasted over and over) is cut too:
+    before an unindented line opening with a letter, which ends every list and quote."""
+    text = (
+        "Intro.\n\nPara one\nwrapped.\n\n- item\n\n  still the item\n\n1. step\n\n"
+        "> quote\n\n    code\n\n\tcode too\n\n| a | b |\n|---|---|\n\nÉté ends it.\n"
+    )
+    cuts = [text[at : text.index("\n", at)] for at in cut_points(text)]
+    assert cuts == ["Para one", "Été ends it."]
 
 
 def test_a_heading_right_after_a_paragraph_table_or_html_block_is_no_cut() -> None:
@@ -92,6 +103,12 @@ BLOCKS = st.sampled_from(
         "[ref]: /target",
         "Uses [x][ref] here.",
         "1. one\n\n   # nested?\n2. two",
+        "- item\n\n  more of the item",
+        "Lazy\n> quote line\nlazy continuation",
+        "Setext title\n===",
+        "Name | Value\n--- | ---\nkey | 1",
+        "text\n    not code: a continuation",
+        "<p>\nhtml block\n\nafter it</p>",
     ]
 )
 

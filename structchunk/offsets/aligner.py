@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from ..document import Box, Document
@@ -71,6 +72,8 @@ class Aligner:
             self.line_starts.extend(m.end() for m in re.finditer("\n", source_text))
         self.start = 0
         """Where the previous chunk began: no later chunk starts before it."""
+        self._far: dict[int, tuple[int, int]] = {}
+        """Per look-back start, a place `(end, count)`: `count` words lie between."""
         self._absent: dict[str, tuple[int, int]] = {}
         """Per word, a stretch of the text `(start, end)` where it starts nowhere as a
         whole word: a later search from inside it resumes at its end. A page whose every
@@ -112,13 +115,7 @@ class Aligner:
         first = self._anchor(words, max(begin, self.start), stop)
         search = SEARCH_FACTOR * len(words) + SEARCH_SLACK
         if bounds is not None:  # the chunk's own lines bound it; a split table's header
-            anchored = [] if first is None else [first]
-            starts = [*anchored, max(begin, self.start), min(begin, self.start)]
-            # bounded too: one long line holds every chunk of a one-line document
-            tries: list[tuple[Stretch, ...]] = [((at, search, stop),) for at in starts]
-            if first is not None and first < begin:  # the header, then the own lines
-                tries.insert(0, ((first, len(words), begin), (begin, search, stop)))
-            window, runs = self._align(words, tries)
+            window, runs = self._align(words, self._own_tries(words, first, begin, stop))
         else:  # near its first words, else among the words from the previous chunk on
             near = [] if first is None else [((first, len(words) * 3 // 2 + WINDOW_SLACK, stop),)]
             window, runs = self._align(words, [*near, ((self.start, search, stop),)])
@@ -129,23 +126,67 @@ class Aligner:
                 spans[-1] = (spans[-1][0], end)
             else:
                 spans.append((start, end))
-        if spans:
-            self.start = min(spans[0][0], first if first is not None else spans[0][0])
+        if spans:  # never back: a look-back reads before a chunk's lines, not before this
+            begun = spans[0][0] if first is None else min(spans[0][0], first)
+            self.start = max(self.start, begun)
         if self.visible is not None:
             spans = [self.visible.page_span(start, end) for start, end in spans]
         return spans
 
+    def _own_tries(
+        self, words: list[str], first: int | None, begin: int, stop: int
+    ) -> Iterator[tuple[Stretch, ...]]:
+        """The windows a chunk whose lines are known (`begin:stop`) is aligned within:
+        from its first words, from its lines (or the previous chunk's start, when its
+        lines began before it: pieces of one long block), then looking back. What a chunk
+        takes from before its lines is what it repeats — a split table's header printed
+        above it, an overlap — so a look-back reads no more words there than the chunk
+        has, and then the chunk's own lines (or the rest of the block from the previous
+        chunk's start). A look-back of the whole search length read past the header into
+        rows and paragraphs of earlier copies of repeated text (a fuzzed file of one
+        block pasted thousands of times), placed the chunk there and held every later
+        chunk's search at that copy. Every window is bounded in words: one long line
+        holds every chunk of a one-line document."""
+        search = SEARCH_FACTOR * len(words) + SEARCH_SLACK
+        own, back = max(begin, self.start), min(begin, self.start)
+        if first is not None and first < begin:  # the header, then the own lines
+            yield (first, len(words), begin), (begin, search, stop)
+        if first is not None:
+            yield ((first, search, stop),)
+        yield ((own, search, stop),)
+        if back < own:  # as far into its lines as a window of `search` words from `back`
+            before = self._words_between(back, own, search)
+            if before < search:
+                yield (back, len(words), own), (own, search - before, stop)
+
+    def _words_between(self, start: int, end: int, most: int) -> int:
+        """How many words `text[start:end]` holds, counted up to `most`. A place known
+        to lie `most` words or more past `start` is remembered, so the pieces of a long
+        block (all starting at its top) do not count its words again each time."""
+        known = self._far.get(start)
+        if known is not None and known[0] <= end and known[1] >= most:
+            return known[1]
+        count = len(self.words.window(start, most, end).words)
+        if count >= most:
+            self._far[start] = (end, count)
+        return count
+
     def _align(
-        self, words: list[str], tries: list[tuple[Stretch, ...]]
+        self, words: list[str], tries: Iterable[tuple[Stretch, ...]]
     ) -> tuple[Window, list[tuple[int, int]]]:
         """The first window of `tries` that holds the most body words, and the ranges of
         it the body's words come from. A try is one or more stretches `(first, limit,
         stop)`, up to `limit` words from `first` to `stop` each, read one after another:
         two for a split table's header printed once above the table, then the rows on
         the chunk's own lines, without walking the rows of every piece before them (which
-        made a table's thousandth piece cost a thousand times its first)."""
+        made a table's thousandth piece cost a thousand times its first). `tries` are
+        made as they are asked for: most chunks are found whole in the first."""
         best: tuple[Window, Walk] | None = None
-        for stretches in dict.fromkeys(tries):
+        tried: set[tuple[Stretch, ...]] = set()
+        for stretches in tries:
+            if stretches in tried:
+                continue
+            tried.add(stretches)
             window = self.words.window(*stretches[0])
             for stretch in stretches[1:]:
                 window = window.then(self.words.window(*stretch))
@@ -159,21 +200,37 @@ class Aligner:
 
     def _anchor(self, words: list[str], begin: int, stop: int) -> int | None:
         """Where the chunk starts: the first place in `begin:stop` where its first words
-        stand together, else such a place from the previous chunk's start (a split
-        table's header, printed once above its rows); None when they never do (inline
-        markup inside them, or text the parser wrote). Its first `SURE_RUN` words are
-        tried before its first `ANCHOR_WORDS`, so two paragraphs opening alike ("When
-        you're compiling in debug mode", "… in release mode") are told apart."""
+        stand together, else the nearest such place before it, from the previous
+        chunk's start on (a split table's header, printed once above its rows); None
+        when they never do (inline markup inside them, or text the parser wrote). Its
+        first `SURE_RUN` words are tried before its first `ANCHOR_WORDS`, so two
+        paragraphs opening alike ("When you're compiling in debug mode", "… in release
+        mode") are told apart."""
         for head in dict.fromkeys((tuple(words[:SURE_RUN]), tuple(words[:ANCHOR_WORDS]))):
-            for start in dict.fromkeys((begin, min(begin, self.start))):
-                candidate = self._find(head[0], start, stop)
-                for _ in range(MAX_ANCHOR_TRIES):
-                    if candidate is None:
-                        break
-                    if self._follows(candidate, head):
-                        return candidate
-                    candidate = self._find(head[0], candidate + 1, stop)
+            found = self._following(head, begin, stop, last=False)
+            if found is None and self.start < begin:
+                found = self._following(head, self.start, begin, last=True)
+            if found is not None:
+                return found
         return None
+
+    def _following(self, head: tuple[str, ...], start: int, stop: int, last: bool) -> int | None:
+        """The first place in `start:stop` where the words of `head` stand together, or
+        with `last` the last such place (of the first `MAX_ANCHOR_TRIES` occurrences of
+        its first word): looking back from a chunk's lines, the nearest. A split table's
+        header printed above each of many tables alike (a block pasted over and over)
+        is its own table's, not the first table's after the previous chunk began."""
+        found = None
+        candidate = self._find(head[0], start, stop)
+        for _ in range(MAX_ANCHOR_TRIES):
+            if candidate is None:
+                break
+            if self._follows(candidate, head):
+                if not last:
+                    return candidate
+                found = candidate
+            candidate = self._find(head[0], candidate + 1, stop)
+        return found
 
     def _follows(self, at: int, words: tuple[str, ...]) -> bool:
         position = at

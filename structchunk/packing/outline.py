@@ -77,10 +77,12 @@ class OutlineStream:
     order and the same form as `sections_to_pack` gives them over the whole tree, each
     once — and taken out of the tree, so a long document's tree never exists whole.
 
-    What a later piece can change: it starts with a heading, so every block so far is
-    final, and so is every section off the open path (the builder's stack). A section
-    on the open path may still gain subsections, so whether it is bare, and how long a
-    run of bare headings before it is, may be unsettled; the stream waits there.
+    What a later piece can change: blocks go only to the current section (the last on
+    the open path, the builder's stack), which a later piece may go on filling, so it
+    is never handed out here; every other block so far is final, and so is every
+    section off the open path. A section on the open path may still gain subsections,
+    so whether it is bare, and how long a run of bare headings before it is, may be
+    unsettled; the stream waits there.
     """
 
     def __init__(self, root: Section) -> None:
@@ -94,10 +96,9 @@ class OutlineStream:
 
     def ready(self, open_path: list[Section]) -> Iterator[Section]:
         """What may be packed now; `open_path` is the root, then each open section."""
-        for depth, section in enumerate(open_path):
-            following = open_path[depth + 1] if depth + 1 < len(open_path) else None
+        for section, following in zip(open_path, open_path[1:]):  # not the current one
             settled = yield from self._settle(section, following, final=False)
-            if not settled or following is None:
+            if not settled:
                 return
 
     def rest(self) -> Iterator[Section]:

@@ -435,8 +435,9 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
 
 def walk_in_pieces(text: str, builder: TreeBuilder) -> Iterator[None]:
     """Report the text's headings and blocks to `builder`, pausing after each piece: at
-    each pause every block so far is in the tree, and the next piece starts with a
-    heading (what lets a caller pack the sections no later piece can change)."""
+    each pause every block so far is in the tree, and the next piece adds blocks only
+    to the current section (what lets a caller pack the sections no later piece can
+    change)."""
     walker = _MarkdownWalker(builder)
     parts = pieces(text)
     first_line, piece = next(parts)

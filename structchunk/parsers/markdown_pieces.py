@@ -2,14 +2,16 @@
 
 markdown-it's tokens take about thirty times the memory of the text they come from (a
 230 MB file peaked at 7.9 GB), so a long document is parsed a piece at a time. A piece
-ends just before a top-level ATX heading (`# …` at the start of a line) that follows a
-blank line and lies outside every fenced code block and every HTML block that only an
-end marker closes (`<script>`, `<pre>`, `<style>`, `<textarea>`, comments, `<?…?>`,
-`<!X…>`, CDATA). Such a line starts a new block whatever came before it: the blank line
-has ended any paragraph, table, block quote or HTML block of the kinds that end at a
-blank line, and an unindented line ends every list. The scan errs on the safe side: any
-line that could open a fence or such an HTML block counts as one, so a doubtful place
-is never a cut, only a longer piece.
+ends just before an unindented line that follows a blank line, opens with a letter or
+is an ATX heading (`# …`), and lies outside every fenced code block and every HTML
+block that only an end marker closes (`<script>`, `<pre>`, `<style>`, `<textarea>`,
+comments, `<?…?>`, `<!X…>`, CDATA). Such a line starts a new block whatever came before
+it: the blank line has ended any paragraph, table, block quote or HTML block of the
+kinds that end at a blank line, and an unindented line that is no list marker ends
+every list. (Cutting only before headings left a document without one — a fuzzed block
+pasted over and over — parsed whole: a 9 MB file's tokens were most of its 380 MB.)
+The scan errs on the safe side: any line that could open a fence or such an HTML block
+counts as one, so a doubtful place is never a cut, only a longer piece.
 
 Link reference definitions are the one thing a piece can need from another (`[text][ref]`
 with `[ref]: …` at the end of the file); `reference_labels` finds them all first so every
@@ -36,11 +38,11 @@ _OPENERS = re.compile(
     r"|(?P<cdata><!\[CDATA\[)"
     r"|(?P<declaration><![A-Za-z])"
     r")"
-    r"|(?<=\n)[ \t]*\n(?P<heading>#{1,6}(?=[ \t\n]|$))",
+    r"|(?<=\n)[ \t]*\n(?P<start>#{1,6}(?=[ \t\n]|$)|[^\W\d_])",
     re.MULTILINE | re.IGNORECASE,
 )
 """A line that opens a fence or an end-marker HTML block, or a blank line before an ATX
-heading (the heading's start is where a piece may begin)."""
+heading or a line opening with a letter (that line's start is where a piece may begin)."""
 _HTML_ENDS = {
     "raw": re.compile(r"</(?:script|pre|style|textarea)\s*>", re.IGNORECASE),
     "comment": re.compile(r"-->"),
@@ -59,8 +61,8 @@ def cut_points(text: str) -> Iterator[int]:
         if match is None:
             return
         kind = match.lastgroup
-        if kind == "heading":
-            yield match.start("heading")
+        if kind == "start":
+            yield match.start("start")
             position = match.end()
         elif kind == "fence":
             position = _after_fence(text, match)
