@@ -129,8 +129,9 @@ class _Finding:
 
 
 def _count_shows(data: bytes, span: _Span) -> tuple[int, int]:
-    """Text-showing operators in the stream, and where (in its content) the one that
-    passes `MAX_TEXT_OBJECTS` ends (-1 when none does)."""
+    """Text-showing operators in the stream, and where (in its content) the first one
+    past `MAX_TEXT_OBJECTS` begins: the cut (-1 when there is none). Its operands stay
+    before the cut, where a parser drops them unused."""
     shows, done, cut, tail = 0, 0, -1, b""
     for piece in _content(data, span):
         window = tail + piece
