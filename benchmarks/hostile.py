@@ -1,6 +1,6 @@
 """The hostile-input gate's cases as a table: exit, seconds and peak memory of each.
 
-    python benchmarks/hostile.py [--before OLD_TREE] [-k SUBSTRING]
+    python benchmarks/hostile.py [--before OLD_TREE] [-k SUBSTRING] [--timeout 3]
 
 Every case of tests/hostile_cases.py (bombs, huge pages, hostile packages, huge text
 files) is built and converted by a fresh `structchunk convert` process with the default
@@ -23,17 +23,18 @@ sys.path.insert(0, str(ROOT / "tests"))
 from hostile_cases import HostileCase, Measured, all_cases, run_measured  # noqa: E402
 
 
-def _measure(case: HostileCase, path: Path, tree: Path | None) -> Measured:
+def _measure(case: HostileCase, path: Path, tree: Path | None, timeout: float) -> Measured:
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
     out = path.parent / "chunks.jsonl"
     command = [sys.executable, "-m", "structchunk", "convert", str(path), "-o", str(out)]
-    return run_measured([*command, *case.args], path.parent, env)
+    return run_measured([*command, *case.args], path.parent, env, timeout)
 
 
 def _cell(measured: Measured) -> str:
-    return f"{measured.code} | {measured.seconds:.1f} | {measured.peak_mb:,}"
+    code = "killed" if measured.code == -9 else str(measured.code)
+    return f"{code} | {measured.seconds:.1f} | {measured.peak_mb:,}"
 
 
 def _said(measured: Measured, name: str) -> str:
@@ -46,6 +47,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="an older checkout to measure beside")
     parser.add_argument("-k", default="", help="only the cases whose name holds this")
+    parser.add_argument(
+        "--timeout", type=float, default=3.0, help="kill a run after this many times its ceiling"
+    )
     args = parser.parse_args()
     cases = [case for case in all_cases() if args.k in case.name]
     head = "| case | ceiling s / MB |"
@@ -56,8 +60,9 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / case.name
             case.build(path)
-            before = _measure(case, path, args.before) if args.before else None
-            after = _measure(case, path, ROOT)
+            limit = args.timeout * case.seconds
+            before = _measure(case, path, args.before, limit) if args.before else None
+            after = _measure(case, path, ROOT, limit)
         row = f"| {case.name} | {case.seconds:g} / {case.peak_mb:,} |"
         row += f" {_cell(before)} |" if before else ""
         print(f"{row} {_cell(after)} | {_said(after, str(path))} |", flush=True)

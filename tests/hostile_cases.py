@@ -69,22 +69,30 @@ class Measured:
 
 
 _WAITER = """
-import os, subprocess, sys
-process = subprocess.Popen(sys.argv[2:])
+import os, signal, subprocess, sys, threading
+process = subprocess.Popen(sys.argv[3:], start_new_session=True)
+timer = threading.Timer(float(sys.argv[2]), os.killpg, (process.pid, signal.SIGKILL))
+if float(sys.argv[2]):
+    timer.start()
 _, status, usage = os.wait4(process.pid, 0)
+timer.cancel()
 with open(sys.argv[1], "w") as report:
     report.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}")
 """
-"""Runs the command and reports its exit code and peak. Linux starts a process's peak
-at the peak of the process that spawned it, so the command is spawned by this small
-fresh process, not by the test's (whose peak may be hundreds of MB)."""
+"""Runs the command (killed after the seconds given, 0: never) and reports its exit code
+and peak. Linux starts a process's peak at the peak of the process that spawned it, so
+the command is spawned by this small fresh process, not by the test's (whose peak may
+be hundreds of MB)."""
 
 
-def run_measured(args: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> Measured:
+def run_measured(
+    args: list[str], cwd: Path, env: Mapping[str, str] | None = None, timeout: float = 0
+) -> Measured:
     """Run a command, its output to nothing and its stderr kept; the peak is the
-    kernel's count for it and every process it waited for (`wait4`)."""
+    kernel's count for it and every process it waited for (`wait4`). Past `timeout`
+    seconds (0: none) it is killed, and its code is -9."""
     err_path, report = cwd / "stderr.txt", cwd / "measured.txt"
-    waiter = [sys.executable, "-c", _WAITER, str(report), *args]
+    waiter = [sys.executable, "-c", _WAITER, str(report), str(timeout), *args]
     with open(err_path, "wb") as err, open(os.devnull, "wb") as out:
         start = time.monotonic()
         subprocess.run(waiter, cwd=cwd, stdout=out, stderr=err, env=env, check=True)
