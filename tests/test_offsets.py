@@ -462,3 +462,12 @@ def test_offsets_off_leaves_them_null_and_the_chunks_as_they_are(name: str) -> N
     assert any(chunk.offsets or chunk.boxes for chunk in found)
     assert all(chunk.offsets is None and chunk.boxes is None for chunk in skipped)
     assert [chunk.text for chunk in skipped] == [chunk.text for chunk in found]
+
+
+def test_a_pdf_chunk_printed_before_its_lines_keeps_its_box(corpus: Path) -> None:
+    """A PDF's lines are placed in print order: pdffill-demo's "Online Help" is printed
+    above the text read before it. Bounding the look-back to a chunk's own length (for
+    Markdown pasted over and over) lost its box; a PDF chunk may still look back far."""
+    chunks = chunk_file(str(corpus / "pdf/pdfplumber/pdffill-demo.pdf"))
+    (help_chunk,) = [c for c in chunks if c.body == "Online Help"]
+    assert help_chunk.boxes == [[2.0, 395.3, 208.5, 464.1, 222.5]]

@@ -158,6 +158,8 @@ class Aligner:
             before = self._words_between(back, own, search)
             if before < search:
                 yield (back, len(words), own), (own, search - before, stop)
+            if self.boxes:  # a PDF's lines are placed in print order, not reading order:
+                yield ((back, search, stop),)  # a chunk's words may lie before its lines
 
     def _words_between(self, start: int, end: int, most: int) -> int:
         """How many words `text[start:end]` holds, counted up to `most`. A place known
