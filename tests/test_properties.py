@@ -37,17 +37,24 @@ def _word(draw: st.DrawFn, section: GeneratedSection) -> str:
     return f"{section.tag}{draw(st.integers(0, 999))}"
 
 
-def _sentence(draw: st.DrawFn, section: GeneratedSection, max_words: int = 6) -> str:
+def _sentence(
+    draw: st.DrawFn, section: GeneratedSection, max_words: int = 6, last: bool = True
+) -> str:
+    """A sentence of at most `max_words`; only the `last` of a paragraph may end with
+    ":" (a lead-in): inside a paragraph a colon ends no sentence, so several such
+    "sentences" would be one of more than `max_words`."""
     words = [_word(draw, section) for _ in range(draw(st.integers(1, max_words)))]
     words[0] = words[0].capitalize()
     section.words += words
-    sentence = " ".join(words) + draw(st.sampled_from([".", "!", "?", ":"]))  # ":" a lead-in
+    ends = [".", "!", "?", ":"] if last else [".", "!", "?"]
+    sentence = " ".join(words) + draw(st.sampled_from(ends))
     section.sentences.append(sentence)
     return sentence
 
 
 def _paragraph(draw: st.DrawFn, section: GeneratedSection) -> str:
-    return " ".join(_sentence(draw, section) for _ in range(draw(st.integers(1, 12))))
+    count = draw(st.integers(1, 12))
+    return " ".join(_sentence(draw, section, last=i == count - 1) for i in range(count))
 
 
 def _list(draw: st.DrawFn, section: GeneratedSection) -> str:
