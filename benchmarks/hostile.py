@@ -27,9 +27,8 @@ def _measure(case: HostileCase, path: Path, tree: Path | None, timeout: float) -
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
-    out = path.parent / "chunks.jsonl"
-    command = [sys.executable, "-m", "structchunk", "convert", str(path), "-o", str(out)]
-    return run_measured([*command, *case.args], path.parent, env, timeout)
+    command = case.command(path, path.parent / "chunks.jsonl")
+    return run_measured(command, path.parent, env, timeout)
 
 
 def _cell(measured: Measured) -> str:

@@ -47,6 +47,11 @@ class HostileCase:
     slow: bool = True
     """Only in the full suite (the quick subset takes the cheap cases)."""
 
+    def command(self, path: Path, out: Path) -> list[str]:
+        """The command the case is run by: its input converted to `out`."""
+        convert = [sys.executable, "-m", "structchunk", "convert", str(path), "-o", str(out)]
+        return [*convert, *self.args]
+
 
 def all_cases() -> list[HostileCase]:
     """Every area's cases, in a stable order."""

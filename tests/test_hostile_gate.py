@@ -32,16 +32,7 @@ def test_a_hostile_file_keeps_its_bounds(case: HostileCase, tmp_path: Path) -> N
     path = tmp_path / case.name
     case.build(path)
     out = tmp_path / "chunks.jsonl"
-    command = [
-        sys.executable,
-        "-m",
-        "structchunk",
-        "convert",
-        str(path),
-        "-o",
-        str(out),
-        *case.args,
-    ]
+    command = case.command(path, out)
     measured = run_measured(command, tmp_path)
     code, seconds, peak_mb, stderr = (
         measured.code,

@@ -41,6 +41,7 @@ _STREAM = re.compile(rb">>\s*stream(?:\r\n|\n|\r)")
 _SHOWS = re.compile(rb"T[jJ]|['\"]")
 _OPERATORS = (b"Tj", b"TJ", b"'", b'"')
 _OBJECT = re.compile(rb"(\d+)\s+\d+\s+obj\b")
+_IMAGE = re.compile(rb"/Subtype\s*/Image\b")
 _DICTIONARY_REACH = 4096
 """Bytes before a stream searched for its `obj` keyword and dictionary."""
 _IN = 1 << 16
@@ -176,7 +177,7 @@ def _is_image(data: bytes, at: int) -> bool:
     """Whether the dictionary before the stream at `at` makes it an image."""
     head = data[max(0, at - _DICTIONARY_REACH) : at]
     opens = head.rfind(b"obj")
-    return re.search(rb"/Subtype\s*/Image\b", head[opens + 1 if opens >= 0 else 0 :]) is not None
+    return _IMAGE.search(head, opens + 1 if opens >= 0 else 0) is not None
 
 
 def _replacement(data: bytes, finding: _Finding) -> bytes:
@@ -187,10 +188,11 @@ def _replacement(data: bytes, finding: _Finding) -> bytes:
     length = span.end - span.start
     if span.layers:
         content = _take(_content(data, _Span(span.start, span.end)), finding.keep)
-        kept = _packed(content, span.layers, length) or _packed(iter(()), span.layers, length)
+        empty = iter(())
+        kept = _packed(content, span.layers, length) or _packed(empty, span.layers, length) or b""
     else:
         kept = data[span.start : span.start + finding.keep]
-    return (kept or b"") + b" " * (length - len(kept or b""))
+    return kept + b" " * (length - len(kept))
 
 
 def _take(pieces: Iterator[bytes], count: int) -> Iterator[bytes]:
