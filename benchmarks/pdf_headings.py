@@ -18,7 +18,14 @@ Four sets, reported separately and micro-averaged over headings:
 - `usgov`: the agency reports of `pdf/usgov/` read as if they had neither bookmarks nor
   tags (typography alone), scored against their own bookmarks (`<name>.outline.json`);
 - `sec-10q`: the SEC filings of `pdf/sec-10q/` (no bookmarks), scored against heading
-  lists written for this project by reading them (`benchmarks/truth/`, see its README).
+  lists written for this project by reading them (`benchmarks/truth/`, see its README);
+- `dev/<kind>`: the real-PDF development set of `benchmarks/pdf-dev/<kind>/` (filings,
+  reports, manuals, slides, papers, standards, books from many producers; sources and
+  reading rules in each kind's SOURCES.md), scored against the headings read off their
+  printed pages, `[[level, text, page], ...]`. Each file is read twice: as published
+  (`dev/<kind>`, bookmarks and tags used as the reader finds them) and with both
+  stripped (`dev/<kind> stripped`, typography alone). A level-0 entry is the document's
+  title: neither counted as a heading to find nor as a wrong one when found.
 
 Besides "right parent", "parent in path" counts a matched heading whose true parent is
 any of its recovered ancestors: the usgov bookmarks put every level below the first at
@@ -48,6 +55,7 @@ from structchunk.parsers.pdf.engines import open_document
 
 ROOT = Path(__file__).resolve().parent.parent
 TRUTH = ROOT / "benchmarks" / "truth"
+DEV = ROOT / "benchmarks" / "pdf-dev"
 _ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
 _NON_WORD = re.compile(r"[\W_]+")
 
@@ -154,20 +162,33 @@ def _truth(path: Path) -> list[Heading]:
     return [(int(level), str(text)) for level, text, *_ in json.loads(path.read_text())]
 
 
-def cases(corpus: Path) -> list[tuple[str, str, Path, list[Heading], bool]]:
-    """(set, name, pdf, true headings, typography only) for every scored file."""
-    out = []
+Case = tuple[str, str, Path, list[Heading], bool, set[str]]
+"""(set, name, pdf, true headings, typography only, titles not to count)."""
+
+
+def cases(corpus: Path, dev: Path = DEV) -> list[Case]:
+    """Every scored file, in every reading it is scored under."""
+    out: list[Case] = []
     for truth_file in sorted((corpus / "pdf").rglob("*.headings.json")):
         pdf = truth_file.with_name(truth_file.name.replace(".headings.json", ".pdf"))
         name = pdf.relative_to(corpus / "pdf").as_posix()
         group = "untagged" if name.startswith("untagged/") else "rendered"
-        out.append((group, name, pdf, _truth(truth_file), False))
+        out.append((group, name, pdf, _truth(truth_file), False, set()))
     for outline in sorted((corpus / "pdf" / "usgov").glob("*.outline.json")):
         pdf = outline.with_name(outline.name.replace(".outline.json", ".pdf"))
-        out.append(("usgov", f"usgov/{pdf.name}", pdf, _truth(outline), True))
+        out.append(("usgov", f"usgov/{pdf.name}", pdf, _truth(outline), True, set()))
     for truth_file in sorted((TRUTH / "sec-10q").glob("*.headings.json")):
         pdf = corpus / "pdf" / "sec-10q" / truth_file.name.replace(".headings.json", ".pdf")
-        out.append(("sec-10q", f"sec-10q/{pdf.name}", pdf, _truth(truth_file), False))
+        out.append(("sec-10q", f"sec-10q/{pdf.name}", pdf, _truth(truth_file), False, set()))
+    for stripped in (False, True):
+        for truth_file in sorted(dev.glob("*/*.headings.json")):
+            pdf = truth_file.with_name(truth_file.name.replace(".headings.json", ".pdf"))
+            kind = truth_file.parent.name
+            read = _truth(truth_file)
+            titles = {normalise(text) for level, text in read if level == 0}
+            truth = [(level, text) for level, text in read if level > 0]
+            group = f"dev/{kind}{' stripped' if stripped else ''}"
+            out.append((group, f"{kind}/{pdf.name}", pdf, truth, stripped, titles))
     return out
 
 
@@ -179,8 +200,8 @@ def run(
 ) -> dict[str, list[Score]]:
     settings = ParseSettings(pdf_engine=engine)
     groups: dict[str, list[Score]] = {}
-    for group, name, pdf, truth, typography_only in cases(corpus):
-        if only and group not in only:
+    for group, name, pdf, truth, typography_only, titles in cases(corpus):
+        if only and not {group, group.split(" ")[0], group.split("/")[0]} & only:
             continue
         data = pdf.read_bytes()
         document = (
@@ -188,7 +209,7 @@ def run(
             if typography_only
             else parse(data, str(pdf), settings)
         )
-        found = recovered_headings(document)
+        found = [h for h in recovered_headings(document) if normalise(h[1]) not in titles]
         result = score(name, truth, found)
         groups.setdefault(group, []).append(result)
         if verbose:
@@ -204,7 +225,12 @@ def table(groups: dict[str, list[Score]]) -> str:
         "| parent in path |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    pooled: dict[str, list[Score]] = {}
     for name, scores in groups.items():
+        if name.startswith("dev/"):
+            pooled.setdefault(f"dev, all kinds{' stripped' * name.endswith('stripped')}", [])
+            pooled[f"dev, all kinds{' stripped' * name.endswith('stripped')}"] += scores
+    for name, scores in [*groups.items(), *pooled.items()]:
         t = total(name, scores)
         r = t.ratios()
         rows.append(
@@ -220,7 +246,11 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--json", type=Path, help="write per-file numbers here")
     parser.add_argument("-v", "--verbose", action="store_true", help="list recovered headings")
-    parser.add_argument("--sets", help="comma-separated: rendered, untagged, usgov, sec-10q")
+    parser.add_argument(
+        "--sets",
+        help="comma-separated: rendered, untagged, usgov, sec-10q, dev/<kind> (both "
+        "readings) or 'dev/<kind> stripped', dev (every kind)",
+    )
     parser.add_argument("--engine", choices=["pdfium", "pdfplumber"], default=DEFAULT_PDF_ENGINE)
     args = parser.parse_args()
     only = set(args.sets.split(",")) if args.sets else None

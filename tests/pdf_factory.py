@@ -121,9 +121,52 @@ def hexed_bomb_stream(megabytes: int) -> tuple[bytes, str]:
     return stream.hex().encode() + b">", filters.replace("[", "[/ASCIIHexDecode ")
 
 
-def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> bytes:
-    """A complete PDF of `pages` (no outline, no tags); content streams compressed
-    `deflate_layers` times."""
+def _outline_objects(
+    outline: list[tuple[int, str, int]], first_id: int, page_ids: list[int]
+) -> list[bytes]:
+    """The outline dictionary (object `first_id`) and one item per `(level, title,
+    page index)`, nested by level, each pointing at the top of its page."""
+    ids = [first_id + 1 + i for i in range(len(outline))]
+    parents: list[int] = []
+    stack: list[tuple[int, int]] = []  # (level, item index)
+    for level, _, _ in outline:
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        parents.append(stack[-1][1] if stack else -1)
+        stack.append((level, len(parents) - 1))
+    children: dict[int, list[int]] = {}
+    for index, parent in enumerate(parents):
+        children.setdefault(parent, []).append(index)
+    top = children.get(-1, [])
+    objects = [
+        f"<< /Type /Outlines /First {ids[top[0]]} 0 R /Last {ids[top[-1]]} 0 R "
+        f"/Count {len(outline)} >>".encode()
+    ]
+    for index, (_, title, page) in enumerate(outline):
+        siblings = children[parents[index]]
+        at = siblings.index(index)
+        parent_id = first_id if parents[index] < 0 else ids[parents[index]]
+        entry = f"<< /Title ({_escape(title)}) /Parent {parent_id} 0 R "
+        entry += f"/Dest [{page_ids[page]} 0 R /XYZ null {HEIGHT:g} null] "
+        if at > 0:
+            entry += f"/Prev {ids[siblings[at - 1]]} 0 R "
+        if at + 1 < len(siblings):
+            entry += f"/Next {ids[siblings[at + 1]]} 0 R "
+        kids = children.get(index, [])
+        if kids:
+            entry += f"/First {ids[kids[0]]} 0 R /Last {ids[kids[-1]]} 0 R /Count {len(kids)} "
+        objects.append((entry + ">>").encode())
+    return objects
+
+
+def pdf_bytes(
+    pages: list[Page],
+    title: str = "",
+    deflate_layers: int = 0,
+    outline: list[tuple[int, str, int]] | None = None,
+) -> bytes:
+    """A complete PDF of `pages` (no tags); content streams compressed `deflate_layers`
+    times; bookmarks from `outline`, `(level, title, page index)` each."""
     objects: list[bytes] = []
     font_ids = {}
     for name in FONTS:
@@ -141,6 +184,7 @@ def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> by
     resources = " ".join(f"/{FONTS[n]} {i} 0 R" for n, i in font_ids.items())
     pages_id = len(objects) + 2 * len(pages) + 1
     kids = []
+    page_ids: list[int] = []
     for page in pages:
         stream = "\n".join(page.ops).encode("cp1252")  # WinAnsiEncoding: dashes, quotes
         stream, filters = page.written or _deflated(stream, deflate_layers)
@@ -159,10 +203,15 @@ def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> by
             ).encode()
         )
         kids.append(f"{len(objects)} 0 R")
+        page_ids.append(len(objects))
     objects.append(f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(pages)} >>".encode())
     assert len(objects) == pages_id
+    outlines = ""
+    if outline:
+        outlines = f" /Outlines {len(objects) + 1} 0 R"
+        objects += _outline_objects(outline, len(objects) + 1, page_ids)
     info = f" /Info {len(objects) + 2} 0 R" if title else ""
-    objects.append(f"<< /Type /Catalog /Pages {pages_id} 0 R >>".encode())
+    objects.append(f"<< /Type /Catalog /Pages {pages_id} 0 R{outlines} >>".encode())
     catalog_id = len(objects)
     if title:
         objects.append(f"<< /Title ({_escape(title)}) >>".encode())

@@ -131,7 +131,7 @@ def build(
     furniture += drop_furniture(pages)
     contents = drop_contents(pages)
     builder.dropped.extend(_text_of(item) for item in [*furniture, *contents])
-    source = find_headings(pages, outline, builder.dropped)
+    source = find_headings(pages, outline, builder.dropped, builder.warnings)
     log.debug(
         "%d running header/footer lines and %d contents entries dropped; headings from %s",
         len(furniture),

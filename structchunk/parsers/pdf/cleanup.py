@@ -59,7 +59,9 @@ _MONO = re.compile(
     r"fixed|code|lucidaconsole",
     re.I,
 )
-_STYLE_SUFFIX = re.compile(r"[-,].*$|(?:PS)?MT$|PS$")
+_STYLE_SUFFIX = re.compile(r"[-,].*$")
+_VENDOR_SUFFIX = re.compile(r"(?:PS)?MT$|PS$")
+_SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
 
 
 def is_bold(font: str) -> bool:
@@ -87,8 +89,11 @@ def is_mono(font: str) -> bool:
 
 
 def font_family(font: str) -> str:
-    """`DejaVuSans-Bold` → `DejaVuSans`; `Arial,Bold` → `Arial`; `ArialMT` → `Arial`."""
-    return _STYLE_SUFFIX.sub("", font) or font
+    """`DejaVuSans-Bold` → `DejaVuSans`; `Arial,Bold` → `Arial`; `ArialMT` → `Arial`;
+    `TimesNewRomanPS-BoldMT` → `TimesNewRoman` (the style suffix first, then the
+    vendor's); a subset's `ABCDEF+` prefix dropped."""
+    name = _SUBSET_PREFIX.sub("", font)
+    return _VENDOR_SUFFIX.sub("", _STYLE_SUFFIX.sub("", name)) or font
 
 
 BULLET_GLYPHS = frozenset("•◦▪▫■□●○◆◇►▸▹‣⁃∙·\uf0b7\uf0a7\uf0d8\uf076\uf0fc❖➢✓✔")

@@ -21,9 +21,17 @@ from .typography import merge_runs, typography_headings
 
 HeadingSource = Literal["tags", "bookmarks", "typography"]
 
-DEFAULT_OUTLINE_MIN_MATCHED = 0.3
-"""Share of bookmarks that must match printed lines before bookmarks are trusted; below
-it they are likely stale (copied from another edition) and typography decides."""
+DEFAULT_OUTLINE_MIN_MATCHED = 0.7
+"""Share of bookmarks whose titles must be printed at their destinations before the
+bookmarks are taken for the headings; below it they are an editor's labels (`CCG`,
+`Blank [DO NOT REMOVE]`, a file name) or stale, and the printed headings decide."""
+DEFAULT_OUTLINE_MIN_COVER = 0.5
+"""Printed bookmarks must also number at least this share of the headings typography
+finds: slides bookmarked by section only, a manual bookmarked to its chapters, leave
+most printed headings out."""
+DEFAULT_DESTINATION_LINES = 3
+"""An unprinted bookmark names the heading typography found among the first lines at
+its destination, this many at most."""
 DEFAULT_OUTLINE_MAX_LINES = 4
 """A bookmark title may match at most this many consecutive lines (a wrapped heading)."""
 DEFAULT_OUTLINE_COVER = 0.6
@@ -137,62 +145,83 @@ def match_outline(
 
 def apply_outline(
     pages: list[PageContent], matches: list[tuple[OutlineEntry, list[Line] | None]]
-) -> None:
-    """Mark matched lines as headings; insert unmatched bookmarks where they point."""
+) -> int:
+    """Mark matched lines as headings at their bookmarks' levels. A bookmark whose title
+    is not printed names the heading printed at its destination, when typography found
+    one there (its level kept, the printed words used); else it is left out — a label
+    in no line of the page is no heading. Returns how many were left out."""
+    found = {id(line): line for page in pages for line in page.lines() if line.heading}
+    for line in found.values():
+        line.heading = 0
+    taken = {id(line) for _, lines in matches for line in lines or []}
     owner: dict[int, int] = {}
+    left_out = 0
     for group, (entry, lines) in enumerate(matches, start=1):
-        if lines:
-            for line in lines:
-                line.heading = entry.level
-                owner[id(line)] = group
-        elif entry.page is not None:
-            _insert(pages, entry)
+        if not lines:
+            printed = _printed_at(pages, entry, found, taken)
+            if printed is None:
+                left_out += 1
+                continue
+            taken.add(id(printed))
+            lines = [printed]
+        for line in lines:
+            line.heading = entry.level
+            owner[id(line)] = group
     merge_runs(pages, lambda a, b: id(a) in owner and owner[id(a)] == owner.get(id(b)))
+    return left_out
 
 
-def _insert(pages: list[PageContent], entry: OutlineEntry) -> None:
-    for page in pages:
-        if page.number != entry.page or page.error:
-            continue
-        index = 0
-        if entry.top is not None:
-            index = next(
-                (i for i, item in enumerate(page.items) if item.top >= entry.top - 2),
-                len(page.items),
-            )
-        heading = Line(
-            text=entry.title,
-            page=page.number,
-            x0=0.0,
-            x1=0.0,
-            top=entry.top or 0.0,
-            bottom=entry.top or 0.0,
-            size=0.0,
-            font="",
-            heading=entry.level,
-            synthetic=True,
-        )
-        page.items.insert(index, heading)
-        return
+def _printed_at(
+    pages: list[PageContent], entry: OutlineEntry, headings: dict[int, Line], taken: set[int]
+) -> Line | None:
+    """The heading typography found at a bookmark's destination, if one starts there."""
+    page = next((p for p in pages if p.number == entry.page and not p.error), None)
+    if page is None:
+        return None
+    lines = [line for line in page.lines() if entry.top is None or line.bottom >= entry.top - 2]
+    for line in lines[:DEFAULT_DESTINATION_LINES]:
+        if id(line) in headings and id(line) not in taken:
+            return line
+    return None
 
 
 def find_headings(
-    pages: list[PageContent], outline: list[OutlineEntry], dropped: list[str] | None = None
+    pages: list[PageContent],
+    outline: list[OutlineEntry],
+    dropped: list[str] | None = None,
+    warnings: list[str] | None = None,
 ) -> HeadingSource:
     """Mark heading lines (`Line.heading`) from the best evidence; says which was used.
-    Attribute lists printed after a title (`{ #anchor }`) go to `dropped`."""
+
+    Tags win. Otherwise typography reads the pages, and the bookmarks replace its
+    reading only when they are the printed headings: most of their titles printed at
+    their destinations, and as many as typography found, or half of them. Attribute
+    lists printed after a title (`{ #anchor }`) go to `dropped`; bookmarks that are
+    labels rather than headings are reported in `warnings`."""
     if any(line.tag is not None for page in pages for line in page.lines()):
         apply_tags(pages)
         source: HeadingSource = "tags"
     else:
+        typography_headings(pages, usual_line_gap(pages))
+        source = "typography"
         matches = match_outline(pages, nest_by_number(outline)) if outline else []
-        matched = sum(1 for _, lines in matches if lines)
-        if matches and matched >= DEFAULT_OUTLINE_MIN_MATCHED * len(matches):
-            apply_outline(pages, matches)
+        printed = sum(1 for _, lines in matches if lines)
+        typography = sum(1 for page in pages for line in page.lines() if line.heading)
+        if matches and printed < DEFAULT_OUTLINE_MIN_MATCHED * len(matches):
+            if warnings is not None:
+                warnings.append(
+                    f"bookmarks are labels rather than headings ({len(matches) - printed} "
+                    f"of {len(matches)} titles are not printed at their destinations): "
+                    "headings read from the pages"
+                )
+        elif matches and printed >= DEFAULT_OUTLINE_MIN_COVER * typography:
+            left_out = apply_outline(pages, matches)
             source = "bookmarks"
-        else:
-            typography_headings(pages, usual_line_gap(pages))
-            source = "typography"
+            if left_out and warnings is not None:
+                warnings.append(
+                    f"{left_out} bookmark{'s' if left_out != 1 else ''} left out: "
+                    "title printed nowhere near the destination"
+                )
     for page in pages:
         for line in page.lines():
             if line.heading:

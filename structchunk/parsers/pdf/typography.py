@@ -70,6 +70,8 @@ DEFAULT_MERGE_GAP = 0.8
 """Lines of one heading are at most this many font sizes apart (gap between boxes)."""
 DEFAULT_BODY_WINDOW = 2
 """Pages on either side that count towards a page's body style."""
+DEFAULT_BODY_MIN_CHARS = 1000
+"""Text (characters) a window of pages needs to set its own body style: half a page."""
 DEFAULT_COVER_BODY_SHARE = 0.3
 """Page 1 is a cover when less than this share of its text is in the body style."""
 DEFAULT_COVER_MIN_PAGES = 4
@@ -82,10 +84,14 @@ DEFAULT_TITLE_MAX_LINES = 3
 DEFAULT_CENTER_TOLERANCE = 0.06
 """A line is centred when its middle is this close (share of the text width) to the
 middle of the page's text and it does not start at the left margin."""
+DEFAULT_WIDE_SHARE = 0.7
+"""A line spanning this share of its page's text width is a full line, whose alignment
+says nothing."""
 _ENDS_LIKE_SENTENCE = re.compile(r"[.,;:]$")
 _FORM_MARKS = frozenset("☐☑☒□■✓✔")
 _LABEL_VALUE = re.compile(r"^[^:]{1,40}:\s+\S")
 _PARENTHESISED = re.compile(r"^\(.*\)$")
+_FIGURE = re.compile(r"^[$€£(]*[\d.,]+%?\)?$")
 
 Style = tuple[float, bool, bool]
 
@@ -127,14 +133,23 @@ def body_style(lines: list[Line]) -> tuple[float, str]:
     return size, family
 
 
-def _page_bodies(pages: list[PageContent]) -> dict[int, _Body]:
-    """Each page's body style, from it and `DEFAULT_BODY_WINDOW` pages either side."""
+def _page_bodies(pages: list[PageContent], cover: PageContent | None) -> dict[int, _Body]:
+    """Each page's body style, from the text that is not bold on it and on
+    `DEFAULT_BODY_WINDOW` pages either side, the cover left out: its small print is no
+    body. A window with less text than `DEFAULT_BODY_MIN_CHARS` takes the whole
+    document's body instead."""
+
+    def plain(window: list[PageContent]) -> list[Line]:
+        return [line for p in window if p is not cover for line in p.lines() if not line.bold]
+
+    every = [line for p in pages for line in p.lines()]
+    whole = _Body(*body_style(plain(pages) or every))
     out = {}
     for index, page in enumerate(pages):
         window = pages[max(0, index - DEFAULT_BODY_WINDOW) : index + DEFAULT_BODY_WINDOW + 1]
-        lines = [line for p in window for line in p.lines() if not line.bold]
-        size, family = body_style(lines or [line for p in window for line in p.lines()])
-        out[page.number] = _Body(size, family)
+        lines = plain(window)
+        enough = sum(line.chars for line in lines) >= DEFAULT_BODY_MIN_CHARS
+        out[page.number] = _Body(*body_style(lines)) if enough else whole
     return out
 
 
@@ -208,7 +223,7 @@ def _looks_like_heading(line: Line) -> bool:
     words = text.split()
     if line.mono or not line.uniform or line.synthetic or line.turned or not words:
         return False
-    if line.cells > 1:
+    if line.cells > 1 and not _numbered_apart(line):
         return False
     if line.marker in BULLET_GLYPHS or not any(ch.isalpha() for ch in text):
         return False
@@ -217,6 +232,15 @@ def _looks_like_heading(line: Line) -> bool:
     if len(words) > DEFAULT_HEADING_MAX_WORDS:
         return False
     return not _ends_like_sentence(text) or _caption_line(line)
+
+
+def _numbered_apart(line: Line) -> bool:
+    """A heading whose number is set apart from its title (`Item 1.` a tab before
+    `Financial Statements`, as filings converted from HTML tables print them): two
+    cells, a number opening the first, and no figure closing the second (a table row)."""
+    text = line.printed()
+    last = text.rsplit(" ", 1)[-1]
+    return line.cells == 2 and numbering(text) is not None and not _FIGURE.match(last)
 
 
 def _ends_like_sentence(text: str) -> bool:
@@ -267,6 +291,10 @@ class _Document:
     share: Counter[Style]
     total: int
     line_gap: float
+    centred: set[int]
+    """ids of the lines set in the middle of their page's text (`_centred`)..."""
+    wide: set[int]
+    """...and of those spanning most of its width (`DEFAULT_WIDE_SHARE`)."""
 
 
 def _document(pages: list[PageContent], line_gap: float) -> _Document:
@@ -278,7 +306,14 @@ def _document(pages: list[PageContent], line_gap: float) -> _Document:
             inline.update(set(line.inline_styles))
             share[_style(line)] += line.chars
             total += line.chars
-    return _Document(_page_bodies(pages), inline, share, total or 1, line_gap)
+    return _Document(
+        _page_bodies(pages, cover_page(pages)),
+        inline,
+        share,
+        total or 1,
+        line_gap,
+        *_alignment(pages),
+    )
 
 
 def _prominent(line: Line, doc: _Document) -> bool:
@@ -320,19 +355,31 @@ def _runs(page: PageContent, keep: Callable[[Line], bool], doc: _Document) -> li
             runs.append([])
             continue
         last = runs[-1][-1] if runs and runs[-1] else None
-        if last is not None and _same_heading_run(last, line):
+        if last is not None and _same_heading_run(last, line, doc):
             runs[-1].append(line)
         else:
             runs.append([line])
     return [run for run in runs if run]
 
 
-def _same_heading_run(a: Line, b: Line) -> bool:
+def _same_heading_run(a: Line, b: Line, doc: _Document) -> bool:
+    """`b` goes on with the heading `a` started: same style and alignment, close below
+    it, and not a second numbered heading (`PART I` over `Item 1.`)."""
     return (
         _style(a) == _style(b)
+        and not _realigned(a, b, doc)
+        and not (numbering(a.printed()) and numbering(b.printed()))
         and a.region == b.region
         and b.top - a.bottom <= DEFAULT_MERGE_GAP * max(a.size, 1.0)
     )
+
+
+def _realigned(a: Line, b: Line, doc: _Document) -> bool:
+    """One line centred, the other not, and neither wide: a heading's wrapped lines
+    share their alignment (a full line over its short rest is no change of it)."""
+    if id(a) in doc.wide or id(b) in doc.wide:
+        return False
+    return (id(a) in doc.centred) != (id(b) in doc.centred)
 
 
 def _isolated(run: list[Line], lines: list[Line], doc: _Document) -> bool:
@@ -353,6 +400,10 @@ def _apart(a: Line | None, b: Line | None, doc: _Document, above: bool) -> bool:
         return True
     if not above and _continues_text(b):
         return False  # the text goes on: a bold start of a paragraph
+    if not above and numbering(b.printed()) and _looks_like_heading(b):
+        return True  # a numbered heading of its own follows (`PART I` over `Item 1.`)
+    if _realigned(a, b, doc):
+        return True  # centred over set left, or the other way round
     if not above and _PARENTHESISED.match(b.printed()):
         return True  # a title's qualifier: `BALANCE SHEETS` over `(In millions)`
     return _style(a) != _style(b)
@@ -430,9 +481,10 @@ def _keyword_numbered(line: Line) -> bool:
     return scheme is not None and scheme[0] == "kw"
 
 
-def _centred(pages: list[PageContent]) -> set[int]:
-    """ids of lines set in the middle of their page's text block."""
-    out = set()
+def _alignment(pages: list[PageContent]) -> tuple[set[int], set[int]]:
+    """ids of the lines set in the middle of their page's text block, and of the lines
+    spanning most of its width."""
+    centred, wide = set(), set()
     for page in pages:
         lines = page.lines()
         if not lines:
@@ -446,8 +498,10 @@ def _centred(pages: list[PageContent]) -> set[int]:
                 abs((line.x0 + line.x1) / 2 - middle) <= DEFAULT_CENTER_TOLERANCE * width
                 and line.x0 - left >= 2 * DEFAULT_CENTER_TOLERANCE * width
             ):
-                out.add(id(line))
-    return out
+                centred.add(id(line))
+            if line.x1 - line.x0 >= DEFAULT_WIDE_SHARE * width:
+                wide.add(id(line))
+    return centred, wide
 
 
 def typography_headings(pages: list[PageContent], line_gap: float) -> None:
@@ -476,7 +530,7 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
     headings += _weak_headings(pages, weak, marked)
     order = {id(line): i for i, line in enumerate(line for p in pages for line in p.lines())}
     headings.sort(key=lambda run: order[id(run[0])])
-    centred = _centred(pages)
+    centred = doc.centred
     merged: list[Line] = []
     removed: set[int] = set()
     for run in headings:

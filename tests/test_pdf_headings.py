@@ -1,0 +1,102 @@
+"""Heading rules stated for any PDF, each on a small PDF the test writes itself: body-size
+headings in filings converted from HTML, and bookmarks checked against the printed page."""
+
+from __future__ import annotations
+
+from pdf_factory import Page, pdf_bytes
+
+from structchunk.document import Document
+from structchunk.parsers import ParseSettings
+from structchunk.parsers.pdf import parse
+from structchunk.parsers.pdf.cleanup import font_family
+
+BODY = [
+    "The Company designs, manufactures and markets smartphones, personal computers,",
+    "tablets, wearables and accessories, and sells a variety of related services to",
+    "customers around the world through its retail and online stores and resellers.",
+]
+
+
+def _read(pages: list[Page], outline: list[tuple[int, str, int]] | None = None) -> Document:
+    return parse(pdf_bytes(pages, outline=outline), "test.pdf", ParseSettings())
+
+
+def _paths(document: Document) -> list[tuple[str, ...]]:
+    return [section.path for section in document.sections() if section.level]
+
+
+def _body(page: Page, y: float, paragraphs: int = 1, size: float = 9) -> float:
+    for _ in range(paragraphs):
+        y = page.lines(72, y, BODY, size=size, leading=size + 2) - 8
+    return y
+
+
+def test_font_family_drops_the_style_and_the_vendor_suffix() -> None:
+    """`TimesNewRomanPS-BoldMT` is Times New Roman, as `TimesNewRomanPSMT` is: a bold
+    heading at body size was taken for "another family" and so for a prominent one."""
+    assert font_family("TimesNewRomanPS-BoldItalicMT") == "TimesNewRoman"
+    assert font_family("TimesNewRomanPSMT") == "TimesNewRoman"
+    assert font_family("ABCDEF+Calibri-Bold") == "Calibri"
+    assert font_family("Arial,Bold") == "Arial"
+
+
+def _filing() -> list[Page]:
+    """A 10-Q as the EDGAR converter prints it, all in 9 pt: a cover in small print, a
+    centred bold `PART I` over `Item 1.` set a tab apart from its title (two cells), a
+    centred statement title, bold notes."""
+    cover = Page()
+    y = 740.0
+    for _ in range(12):
+        y = cover.lines(60, y, [*BODY, "Indicate by check mark whether the registrant"], size=7)
+    page = Page()
+    page.text(240, 740, "PART I. FINANCIAL INFORMATION", font="Times-Bold", size=9)
+    page.text(72, 726, "Item 1.", font="Times-Bold", size=9)
+    page.text(130, 726, "Financial Statements", font="Times-Bold", size=9)
+    page.text(220, 706, "CONSOLIDATED STATEMENTS OF CASH FLOWS", font="Times-Bold", size=9)
+    y = _body(page, 690, 2)
+    page.text(72, y - 6, "Note 1 — ACCOUNTING POLICIES", font="Times-Bold", size=9)
+    y = _body(page, y - 24, 3)
+    two = Page()
+    two.text(72, 740, "Item 2.", font="Times-Bold", size=9)
+    two.text(130, 740, "Management's Discussion and Analysis", font="Times-Bold", size=9)
+    _body(two, 720, 3)
+    return [cover, page, two]
+
+
+def test_body_size_filing_headings_set_apart_from_their_numbers() -> None:
+    paths = _paths(_read(_filing()))
+    part, item1 = "PART I. FINANCIAL INFORMATION", "Item 1. Financial Statements"
+    statement = "CONSOLIDATED STATEMENTS OF CASH FLOWS"
+    assert (part, item1, statement) in paths
+    assert (part, item1, statement, "Note 1 — ACCOUNTING POLICIES") in paths
+    assert (part, "Item 2. Management's Discussion and Analysis") in paths
+
+
+def _report(titles: tuple[str, ...] = ("Overview", "Results", "Outlook")) -> list[Page]:
+    pages = []
+    for number, title in enumerate(titles, start=1):
+        page = Page()
+        page.text(72, 730, f"{number}. {title}", font="Helvetica-Bold", size=14)
+        _body(page, 700, 3, size=10)
+        pages.append(page)
+    return pages
+
+
+def test_bookmarks_that_are_labels_give_way_to_the_printed_headings() -> None:
+    """An editor's bookmarks (`CCG`, `Blank [DO NOT REMOVE]`) name no printed line: the
+    headings come from the pages, and a warning says why."""
+    outline = [(1, "CCG", 0), (1, "Blank [DO NOT REMOVE]", 1), (1, "Results", 2)]
+    document = _read(_report(), outline)
+    titles = [path[-1] for path in _paths(document)]
+    assert titles == ["1. Overview", "2. Results", "3. Outlook"]
+    assert any("bookmarks are labels rather than headings" in w for w in document.warnings)
+
+
+def test_a_bookmark_not_printed_names_the_heading_printed_at_its_destination() -> None:
+    """Bookmarks that are mostly printed headings are used; one whose title is not
+    printed takes the heading typography found at its destination, keeping its level."""
+    printed = ("Overview", "Results", "Outlook", "Costs", "Staff", "Risks")
+    outline = [(1, f"{n}. {title}", n - 1) for n, title in enumerate(printed, start=1)]
+    outline[2] = (1, "Statement of Income", 2)  # the page prints "3. Outlook"
+    titles = [path[-1] for path in _paths(_read(_report(printed), outline))]
+    assert titles == [f"{n}. {title}" for n, title in enumerate(printed, start=1)]
