@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pdf_factory import Page, pdf_bytes
 
+from pdfminer.fontmetrics import FONT_METRICS
+
 from structchunk.document import Document
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.cleanup import font_family
+from structchunk.parsers.pdf.levels import HeadingStyle, assign_levels, numbering
 
 BODY = [
     "The Company designs, manufactures and markets smartphones, personal computers,",
@@ -23,6 +26,12 @@ def _read(pages: list[Page], outline: list[tuple[int, str, int]] | None = None) 
 
 def _paths(document: Document) -> list[tuple[str, ...]]:
     return [section.path for section in document.sections() if section.level]
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """Printed width of `text` in a standard font (pdfminer's metrics, 1/1000 em)."""
+    widths = FONT_METRICS[font][1]
+    return sum(float(widths.get(ch, 500)) for ch in text) * size / 1000
 
 
 def _body(page: Page, y: float, paragraphs: int = 1, size: float = 9) -> float:
@@ -100,3 +109,31 @@ def test_a_bookmark_not_printed_names_the_heading_printed_at_its_destination() -
     outline[2] = (1, "Statement of Income", 2)  # the page prints "3. Outlook"
     titles = [path[-1] for path in _paths(_read(_report(printed), outline))]
     assert titles == [f"{n}. {title}" for n, title in enumerate(printed, start=1)]
+
+
+def test_part_closes_every_open_heading() -> None:
+    """A centred heading before `PART I` (a filing's cautionary note, in the centred bold
+    capitals of the statement titles) does not hold `PART I`; a statement printed later
+    in that style stays under `Item 1.` instead of closing it as the note's sibling
+    (Foot Locker's 10-Q put every statement at the top level)."""
+    centred_caps = HeadingStyle(None, 9.0, (9.0, True, True, True, True))
+    part = HeadingStyle(
+        numbering("PART I - FINANCIAL INFORMATION"), 9.0, (9.0, True, True, True, False)
+    )
+    item = HeadingStyle(
+        numbering("Item 1. Financial Statements"), 9.0, (9.0, True, False, True, False)
+    )
+    assert assign_levels([centred_caps, part, item, centred_caps]) == [1, 1, 2, 3]
+
+
+def test_a_title_repeated_as_continued_is_no_new_section() -> None:
+    one, two = Page(), Page()
+    one.text(72, 740, "2. Acquisitions", font="Helvetica-Bold", size=14)
+    _body(one, 710, 3, size=10)
+    two.text(72, 740, "2. Acquisitions (continued)", font="Helvetica-Bold", size=14)
+    _body(two, 710, 2, size=10)
+    two.text(72, 600, "3. Revenue", font="Helvetica-Bold", size=14)
+    _body(two, 570, 2, size=10)
+    document = _read([one, two])
+    assert [path[-1] for path in _paths(document)] == ["2. Acquisitions", "3. Revenue"]
+    assert "2. Acquisitions (continued)" in document.dropped

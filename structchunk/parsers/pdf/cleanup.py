@@ -53,7 +53,7 @@ def font_name(raw: str | None) -> str:
     return name
 
 
-_BOLD = re.compile(r"bold|black|heavy|demi|[-,]bd\b|cmbx", re.I)
+_BOLD = re.compile(r"bold|black|heavy|demi|[-,]bd\b|cmbx|[-,]medi(?:um)?\b", re.I)
 _MONO = re.compile(
     r"mono|courier|consol|menlo|monaco|inconsolata|typewriter|cmtt|"
     r"fixed|code|lucidaconsole",

@@ -42,6 +42,10 @@ _ATTRIBUTES = re.compile(r"\s*\{\s*[#.][\w\s#.:=\"'-]*\}?\s*$")
 (also when the line broke inside it)."""
 _OUTLINE_NUMBER = re.compile(r"^\s*(?:[A-Z][A-Za-z]+\s+)?(\d{1,3}(?:\.\d{1,3})*)\.?(?=\s|$)")
 """`1.2.3 Title`, `Strategy 1.1.1 Outcomes`: a bookmark's dotted section number."""
+_CONTINUED = re.compile(
+    r"^(?P<stem>.+?)[\s,:—–-]*[(\[]?\s*(?:continued|cont['’]d|cont\.)\s*[)\]]?\.?$", re.I
+)
+"""`2. Acquisitions (continued)`, `NOTES — Continued`: a title repeated over its rest."""
 _LEADING_NUMBER = re.compile(r"^\s*(?:(?:\d+[.)]?)+|[IVXLCivxlc]+[.)])\s+")
 """`2.3 `, `IV. `: section numbers printed or bookmarked on one side only."""
 
@@ -185,6 +189,25 @@ def _printed_at(
     return None
 
 
+def _drop_continued(pages: list[PageContent], dropped: list[str] | None) -> None:
+    """A heading repeating an earlier one with `(continued)` is the earlier title printed
+    again over the rest of its section, at the top of the next page: no new section.
+    It leaves the page (listed in `dropped`), so the section simply goes on."""
+    seen: set[str] = set()
+    for page in pages:
+        kept: list[object] = []
+        for item in page.items:
+            if isinstance(item, Line) and item.heading:
+                match = _CONTINUED.match(item.printed())
+                if match and match_key(match.group("stem")) in seen:
+                    if dropped is not None:
+                        dropped.append(item.printed())
+                    continue
+                seen.add(match_key(item.printed()))
+            kept.append(item)
+        page.items = kept  # type: ignore[assignment]
+
+
 def find_headings(
     pages: list[PageContent],
     outline: list[OutlineEntry],
@@ -222,6 +245,7 @@ def find_headings(
                     f"{left_out} bookmark{'s' if left_out != 1 else ''} left out: "
                     "title printed nowhere near the destination"
                 )
+    _drop_continued(pages, dropped)
     for page in pages:
         for line in page.lines():
             if line.heading:

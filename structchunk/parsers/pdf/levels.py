@@ -8,6 +8,8 @@ open ones:
 - a heading of a scheme or style already open is a sibling of that one;
 - a keyword heading closes the open ones of its rank and below (`Part` > `Chapter` >
   `Item`/`Section`/`Article` > `Note`), a dotted one those of its depth and deeper;
+  an outermost keyword (`Part`, `Appendix`, `Exhibit`) closes every open heading, so a
+  styled heading before `PART I` (a filing's cautionary note) does not hold it;
 - any heading closes unnumbered ones less prominent than itself (size, then upright,
   capitals, bold, centred), and an unnumbered heading clearly larger than an open
   numbered one closes that too;
@@ -106,7 +108,9 @@ def assign_levels(styles: list[HeadingStyle]) -> list[int]:
     levels = []
     for style in styles:
         same = next((i for i, s in enumerate(stack) if s.key == style.key), None)
-        if same is not None:
+        if style.scheme and style.scheme[0] == "kw" and style.scheme[2] == 0:
+            stack.clear()  # `PART II`, `Appendix A`, `Exhibit 31.1`: always outermost
+        elif same is not None:
             del stack[same:]
         else:
             while stack and _closes(style, stack[-1]):
