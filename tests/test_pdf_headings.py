@@ -4,7 +4,6 @@ headings in filings converted from HTML, and bookmarks checked against the print
 from __future__ import annotations
 
 from pdf_factory import Page, pdf_bytes
-
 from pdfminer.fontmetrics import FONT_METRICS
 
 from structchunk.document import Document
