@@ -136,3 +136,17 @@ def test_a_title_repeated_as_continued_is_no_new_section() -> None:
     document = _read([one, two])
     assert [path[-1] for path in _paths(document)] == ["2. Acquisitions", "3. Revenue"]
     assert "2. Acquisitions (continued)" in document.dropped
+
+
+def test_a_heading_whose_number_word_sets_in_another_size_is_a_heading() -> None:
+    """Word sets a numbered heading's `1.` in the list's own size: the line is no longer
+    in one size, but its title is (the GROBID guidelines lost every heading)."""
+    pages = []
+    for number, title in enumerate(["GENERATED TRAINING FILES", "ENCODING OF HEADERS"], 1):
+        page = Page()
+        page.text(72, 730, f"{number}.", font="Helvetica-Bold", size=11)
+        page.text(100, 730, title, font="Helvetica-Bold", size=14)
+        _body(page, 700, 3, size=11)
+        pages.append(page)
+    titles = [path[-1] for path in _paths(_read(pages))]
+    assert titles == ["1. GENERATED TRAINING FILES", "2. ENCODING OF HEADERS"]

@@ -564,6 +564,9 @@ def _take_marker(line: Line, words: list[Word]) -> None:
     line.text = tokens[1]
     rest = [w for w in words if w.x0 > words[0].x0 + 0.1] or words
     line.x0 = rest[0].x0
+    if not line.uniform:  # Word sets a heading's number in the list's own size
+        styled = [w for w in rest if any(ch.isalnum() for ch in w.text)]
+        line.uniform = all(abs(w.size - line.size) <= DEFAULT_SAME_SIZE * line.size for w in styled)
 
 
 _ENTRY_LABEL = re.compile(r"\(?\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[A-Z]{2,4})?[*#†‡]*\)?")
