@@ -150,3 +150,26 @@ def test_a_heading_whose_number_word_sets_in_another_size_is_a_heading() -> None
         pages.append(page)
     titles = [path[-1] for path in _paths(_read(pages))]
     assert titles == ["1. GENERATED TRAINING FILES", "2. ENCODING OF HEADERS"]
+
+
+def test_documents_appended_after_the_signatures_are_top_level() -> None:
+    """A certification or an auditor's letter appended after a filing's signatures is a
+    document of its own: not a subsection of `Item 6. Exhibits`."""
+    pages = []
+    ceo, cfo = "CERTIFICATION OF THE CHIEF EXECUTIVE", "REPORT OF THE INDEPENDENT AUDITORS"
+    for heading in ("PART II. OTHER INFORMATION", "SIGNATURES", ceo, cfo):
+        page = Page()
+        page.text(72, 740, heading, font="Times-Bold", size=9)
+        y = _body(page, 720, 2)
+        if heading.startswith("PART"):
+            page.text(72, y - 8, "Item 6. Exhibits", font="Times-Bold", size=9)
+            _body(page, y - 28, 2)
+        pages.append(page)
+    paths = _paths(_read(pages))
+    assert paths == [
+        ("PART II. OTHER INFORMATION",),
+        ("PART II. OTHER INFORMATION", "Item 6. Exhibits"),
+        ("SIGNATURES",),
+        (ceo,),
+        (cfo,),
+    ]

@@ -9,7 +9,9 @@ open ones:
 - a keyword heading closes the open ones of its rank and below (`Part` > `Chapter` >
   `Item`/`Section`/`Article` > `Note`), a dotted one those of its depth and deeper;
   an outermost keyword (`Part`, `Appendix`, `Exhibit`) closes every open heading, so a
-  styled heading before `PART I` (a filing's cautionary note) does not hold it;
+  styled heading before `PART I` (a filing's cautionary note) does not hold it; so does
+  a heading marked `outermost` (the back matter: `SIGNATURES` and each document
+  appended after it, see `typography.back_matter`);
 - any heading closes unnumbered ones less prominent than itself (size, then upright,
   capitals, bold, centred), and an unnumbered heading clearly larger than an open
   numbered one closes that too;
@@ -83,6 +85,8 @@ class HeadingStyle:
     size: float
     prominence: tuple[float, bool, bool, bool, bool]
     """(size, upright, capitals, bold, centred): larger tuples stand out more."""
+    outermost: bool = False
+    """Opens a part of the document of its own whatever its style (see `assign_levels`)."""
 
     @property
     def key(self) -> object:
@@ -108,7 +112,7 @@ def assign_levels(styles: list[HeadingStyle]) -> list[int]:
     levels = []
     for style in styles:
         same = next((i for i, s in enumerate(stack) if s.key == style.key), None)
-        if style.scheme and style.scheme[0] == "kw" and style.scheme[2] == 0:
+        if style.outermost or (style.scheme and style.scheme[0] == "kw" and style.scheme[2] == 0):
             stack.clear()  # `PART II`, `Appendix A`, `Exhibit 31.1`: always outermost
         elif same is not None:
             del stack[same:]

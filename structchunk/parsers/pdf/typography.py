@@ -91,6 +91,7 @@ _ENDS_LIKE_SENTENCE = re.compile(r"[.,;:]$")
 _FORM_MARKS = frozenset("☐☑☒□■✓✔")
 _LABEL_VALUE = re.compile(r"^[^:]{1,40}:\s+\S")
 _PARENTHESISED = re.compile(r"^\(.*\)$")
+_SIGNATURES = frozenset({"signature", "signatures"})
 _FIGURE = re.compile(r"^[$€£(]*[\d.,]+%?\)?$")
 
 Style = tuple[float, bool, bool]
@@ -541,17 +542,35 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
         merged.append(merge_lines(run))
     for page in pages:
         page.items = [item for item in page.items if id(item) not in removed]
-    styles = [_heading_style(line, id(line) in centred) for line in merged]
+    outermost = back_matter(merged, pages)
+    styles = [_heading_style(line, id(line) in centred, id(line) in outermost) for line in merged]
     for line, level in zip(merged, assign_levels(styles)):
         line.heading = level
 
 
-def _heading_style(line: Line, centred: bool) -> HeadingStyle:
+def back_matter(headings: list[Line], pages: list[PageContent]) -> set[int]:
+    """ids of the headings that end the body and follow it: `SIGNATURES`, and after it
+    every heading opening a page — a certification, an auditor's letter, an exhibit
+    appended to a filing or a contract is a document of its own, not a part of the last
+    section before the signatures."""
+    signed = next(
+        (i for i, line in enumerate(headings) if match_key(line.printed()) in _SIGNATURES),
+        None,
+    )
+    if signed is None:
+        return set()
+    openers = {id(next((i for i in p.items if isinstance(i, Line)), None)) for p in pages}
+    after = [line for line in headings[signed + 1 :] if id(line) in openers]
+    return {id(headings[signed]), *map(id, after)}
+
+
+def _heading_style(line: Line, centred: bool, outermost: bool = False) -> HeadingStyle:
     text = line.printed()
     upright = line.italic_share < DEFAULT_STYLED_SHARE
     bold = line.bold_share >= DEFAULT_STYLED_SHARE or line.bold
     size = round(line.size * 2) / 2
-    return HeadingStyle(numbering(text), size, (size, upright, _caps(text), bold, centred))
+    prominence = (size, upright, _caps(text), bold, centred)
+    return HeadingStyle(numbering(text), size, prominence, outermost)
 
 
 def merge_lines(lines: list[Line]) -> Line:
