@@ -121,9 +121,23 @@ def hexed_bomb_stream(megabytes: int) -> tuple[bytes, str]:
     return stream.hex().encode() + b">", filters.replace("[", "[/ASCIIHexDecode ")
 
 
-def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> bytes:
+@dataclass(frozen=True)
+class Font:
+    """A font beside the standard ones, for `pdf_bytes(fonts=…)`: its dictionary's
+    entries as the file writes them, and a ToUnicode CMap to go with it."""
+
+    entries: str
+    to_unicode: bytes | None = None
+
+
+def pdf_bytes(
+    pages: list[Page],
+    title: str = "",
+    deflate_layers: int = 0,
+    fonts: dict[str, Font] | None = None,
+) -> bytes:
     """A complete PDF of `pages` (no outline, no tags); content streams compressed
-    `deflate_layers` times."""
+    `deflate_layers` times; `fonts` adds fonts under their resource names (`F20`)."""
     objects: list[bytes] = []
     font_ids = {}
     for name in FONTS:
@@ -139,6 +153,17 @@ def pdf_bytes(pages: list[Page], title: str = "", deflate_layers: int = 0) -> by
         objects.append(f"<< {font} >>".encode())
         font_ids[name] = len(objects)
     resources = " ".join(f"/{FONTS[n]} {i} 0 R" for n, i in font_ids.items())
+    for resource, extra in (fonts or {}).items():
+        entries = extra.entries
+        if extra.to_unicode is not None:
+            objects.append(
+                b"<< /Length %d >>\nstream\n" % len(extra.to_unicode)
+                + extra.to_unicode
+                + b"\nendstream"
+            )
+            entries += f" /ToUnicode {len(objects)} 0 R"
+        objects.append(f"<< {entries} >>".encode())
+        resources += f" /{resource} {len(objects)} 0 R"
     pages_id = len(objects) + 2 * len(pages) + 1
     kids = []
     for page in pages:
