@@ -22,6 +22,7 @@ from structchunk.options import PdfEngine
 from structchunk.parsers.pdf import read_all_pages
 from structchunk.parsers.pdf.engines import open_document
 from structchunk.parsers.pdf.glyph_names import spell_glyph
+from structchunk.parsers.pdf.pdfium_engine import PdfiumPdf
 
 BOLD_ITALIC = "F20"
 """Resource name of Times-BoldItalic: its `f` reaches well past its advance both ways."""
@@ -80,8 +81,11 @@ def test_a_fake_bold_copy_set_glyph_by_glyph_stays_out() -> None:
     assert _lines(_bold_italic([page]), "pdfium") == ["Bold heading"]
 
 
-LIGATURE_NAMES = ("f_f", "f_f_i", "uni00660069", "f_l.alt", "T_h", "glyph12")
-"""Glyph names PDFium reads no Unicode from (the last names no ligature)."""
+LIGATURE_NAMES = ("f_f", "f_f_i", "uni00660069", "f_l.alt", "T_h", "glyph12", "bullet")
+"""Glyph names PDFium reads no Unicode from (the last two name no ligature), given codes
+128 on (`\\200` …)."""
+WORDS = [f"(a\\{128 + i:o}ect)" for i in range(6)]
+"""`a`, the glyph named `LIGATURE_NAMES[i]`, `ect`: a string per line."""
 
 
 def _cmap(pairs: list[tuple[int, int]]) -> bytes:
@@ -95,16 +99,22 @@ def _cmap(pairs: list[tuple[int, int]]) -> bytes:
     ).encode()
 
 
-def _named_ligatures(to_unicode: bytes | None = None) -> bytes:
-    """`a`, the glyph named `LIGATURE_NAMES[i]`, `ect` on line i."""
+PRIVATE = _cmap([(128 + i, 0xF001 + i) for i in range(len(LIGATURE_NAMES))])
+"""The ligatures given private-use codes U+F001 on."""
+
+
+def _named(lines: list[str], to_unicode: bytes | None = None) -> bytes:
+    """`lines` (content-stream strings, or operators showing them) in a Times-Roman whose
+    codes 128 on are the glyphs `LIGATURE_NAMES`."""
     names = " ".join(f"/{name}" for name in LIGATURE_NAMES)
     entries = (
         "/Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Type /Encoding "
         f"/BaseEncoding /WinAnsiEncoding /Differences [128 {names}] >>"
     )
     page = Page()
-    for i in range(len(LIGATURE_NAMES)):
-        page.ops.append(f"BT /{NAMED} 12 Tf 72 {700 - 20 * i} Td (a\\{128 + i:o}ect) Tj ET")
+    for i, line in enumerate(lines):
+        shown = line if line.endswith("TJ") else f"{line} Tj"
+        page.ops.append(f"BT /{NAMED} 12 Tf 72 {700 - 20 * i} Td {shown} ET")
     return pdf_bytes([page], fonts={NAMED: Font(entries, to_unicode)})
 
 
@@ -112,17 +122,27 @@ def test_ligatures_named_only_in_the_encoding_are_spelt() -> None:
     """PDFium gives `f_f` no Unicode: the glyph was dropped and its gap read as a space
     (`a ect`). Spelt from its name, as pdfminer spells it; a name that spells no
     ligature stays dropped (`glyph12`)."""
-    expected = ["affect", "affiect", "afiect", "aflect", "aThect"]
-    assert _lines(_named_ligatures(), "pdfium") == [*expected, "a ect"]
+    expected = ["affect", "affiect", "afiect", "aflect", "aThect", "a ect"]
+    assert _lines(_named(WORDS), "pdfium") == expected
 
 
 def test_a_ligature_given_a_private_use_code_is_spelt_from_its_name() -> None:
     """A ToUnicode map giving the ligatures U+F001 on: both engines pass the code on;
-    PDFium's reading spells the glyph's name instead."""
-    cmap = _cmap([(128 + i, 0xF001 + i) for i in range(len(LIGATURE_NAMES))])
-    lines = _lines(_named_ligatures(cmap), "pdfium")
-    assert lines == ["affect", "affiect", "afiect", "aflect", "aThect", "a\uf006ect"]
-    assert _lines(_named_ligatures(cmap), "pdfplumber")[0] == "a\uf001ect"
+    PDFium's reading spells the glyph's name instead, at the start of a word too."""
+    lines = _lines(_named([*WORDS, "(\\202rst)"], PRIVATE), "pdfium")
+    assert lines == ["affect", "affiect", "afiect", "aflect", "aThect", "a\uf006ect", "first"]
+    assert _lines(_named(WORDS, PRIVATE), "pdfplumber")[0] == "a\uf001ect"
+
+
+def test_a_private_use_bullet_costs_no_lookup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bullet a ToUnicode map gives a private-use code (Word's Symbol bullets come as
+    U+F0B7) stands apart from its item's words: its font is not looked up."""
+
+    opened: list[PdfiumPdf] = []
+    monkeypatch.setattr(PdfiumPdf, "_open_plumber", lambda self: opened.append(self))
+    lines = _lines(_named(["[(\\206) -1500 (Item one)] TJ"], PRIVATE), "pdfium")
+    assert lines == ["\uf007 Item one"]
+    assert not opened  # no lookup of the document's fonts
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,14 @@ Adobe Glyph List names ligatures by their letters: `f_f`, `f_f_i`, `T_h`, `uni00
 (and `ff`, `fi`, `uniFB00`, which PDFium reads). PDFium knows only the names of single
 characters, so it gives the others no Unicode: the glyph was dropped, its gap read as a
 space (`a ect`), where pdfminer spells the name. And a ToUnicode map may give a ligature
-a private-use code (U+F001) that no reader can spell.
+a private-use code (U+F001), which both engines pass on (`a\uf001ect`).
 
 Here the names come from the font's `/Encoding /Differences`, read with pdfminer's
-objects (the file opened with pdfplumber once, the first time a page needs it) for the
-fonts with such a glyph only, each once; a name counts when it spells two letters or
-more (`spell_glyph`). Other unmapped glyphs (icons, math symbols) stay dropped, and a
-private-use code stays as it is.
+objects (the file opened with pdfplumber the first time a glyph needs it; a page's fonts
+read when it uses one not met before, kept by name); a name counts when it spells two
+letters or more (`spell_glyph`). Other unmapped glyphs (icons, math symbols) stay
+dropped. A private-use code is looked up only where it is printed inside a word (a
+letter touching it): bullets and icons in such fonts cost no lookup.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from pdfminer.cmapdb import CMapParser, FileUnicodeMap
 from pdfminer.glyphlist import glyphname2unicode
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import PSLiteral, literal_name
+
+from .cleanup import font_name
+from .words import DEFAULT_WORD_GAP, SPACE, Char, Style
 
 log = logging.getLogger("structchunk")
 
@@ -129,56 +133,123 @@ def _fonts(resources: Any, depth: int, forms: list[int]) -> Iterator[tuple[str, 
             yield from _fonts(stream.get("Resources"), depth - 1, forms)
 
 
+class _Font:
+    """One font dictionary's ligature glyphs: by code, and by the private-use code its
+    ToUnicode map gives them (read when first asked)."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        self.spec = spec
+        self.codes: dict[int, str] = {}
+        self.private: dict[int, str] | None = None
+        try:
+            self.codes = _ligatures(spec)
+        except Exception as error:  # pdfminer on a broken font raises many kinds
+            log.debug("glyph names unreadable: %s", error)
+
+    def letters(self, code: int, private: bool) -> str | None:
+        if not private:
+            return self.codes.get(code)
+        if self.private is None:
+            self.private = {}
+            try:
+                self.private = _private(self.spec, self.codes)
+            except Exception as error:  # pdfminer on a broken map raises many kinds
+                log.debug("ToUnicode map unreadable: %s", error)
+        return self.private.get(code)
+
+
 class GlyphNames:
     """A document's fonts' ligature names, looked up where PDFium gives a glyph no
     letters (see the module docstring). `open_document` gives the file opened with
-    pdfplumber (None when it cannot be), called the first time a name is needed."""
+    pdfplumber (None when it cannot be), called the first time a name is needed; a
+    page's fonts are read when it uses one not met before, and kept by name."""
 
     def __init__(self, open_document: Callable[[], Any]) -> None:
         self.open_document = open_document
-        self.pages: dict[int, dict[str, list[dict[str, Any]]]] = {}
-        self.tables: dict[tuple[int, bool], tuple[dict[str, Any], dict[int, str]]] = {}
-        """(id of a font dictionary, private) → the dictionary (kept, so the id stays
-        its own) and its code → letters."""
+        self.fonts: dict[str, list[_Font]] = {}
+        """Base name without a subset prefix (PDFium leaves out some fonts' prefix) → the
+        font dictionaries of that name read so far."""
+        self.read: set[int] = set()
+        """Pages whose fonts were read."""
 
-    def spell(self, page: int, font: str, code: int, private: bool) -> str:
-        """The letters of the glyph `code` (its code in the font, or with `private` the
-        private-use code PDFium gave it) of font `font` on page `page` (0-based), when
-        its name spells a ligature; "" otherwise."""
-        if not private and code > 0xFF:
+    def spell(self, page: int, font: str, code: int) -> str:
+        """The letters of glyph `code` of font `font` on page `page` (0-based), which
+        PDFium found no Unicode for, when its name spells a ligature; "" otherwise."""
+        if code > 0xFF:
             return ""  # a composite font's code: its glyphs have no names here
-        found = set()
-        for spec in self._page(page).get(font, ()):
-            letters = self._table(spec, private).get(code)
-            if letters is not None:
-                found.add(letters)
-        return found.pop() if len(found) == 1 else ""
+        return self._letters(page, font, code, False)
 
-    def _page(self, index: int) -> dict[str, list[dict[str, Any]]]:
-        fonts = self.pages.get(index)
-        if fonts is None:
-            fonts = self.pages[index] = {}
-            try:
-                pdf = self.open_document()
-                if pdf is not None:
-                    resources = pdf.pages[index].page_obj.resources
-                    for name, spec in _fonts(resources, MAX_FORM_DEPTH, [0]):
-                        if all(spec is not other for other in fonts.get(name, ())):
-                            fonts.setdefault(name, []).append(spec)
-            except Exception as error:  # pdfminer on a broken file raises many kinds
-                log.debug("fonts of page %d unreadable: %s", index + 1, error)
-        return fonts
+    def spell_private(self, page: int, font: str, code: int) -> str:
+        """The letters of the glyph of font `font` a ToUnicode map gives private-use
+        code `code`, when its name spells a ligature; "" otherwise."""
+        return self._letters(page, font, code, True)
 
-    def _table(self, spec: dict[str, Any], private: bool) -> dict[int, str]:
-        key = (id(spec), private)
-        found = self.tables.get(key)
-        if found is None:
-            table: dict[int, str] = {}
-            try:
-                table = _ligatures(spec)
-                if private:
-                    table = _private(spec, table)
-            except Exception as error:  # pdfminer on a broken font raises many kinds
-                log.debug("glyph names unreadable: %s", error)
-            found = self.tables[key] = (spec, table)
-        return found[1]
+    def _letters(self, page: int, font: str, code: int, private: bool) -> str:
+        font = font_name(font)
+        fonts = self.fonts.get(font)
+        if fonts is None and page not in self.read:
+            self._read(page)
+            fonts = self.fonts.get(font)
+        found = {font.letters(code, private) for font in fonts or ()}
+        found.discard(None)
+        letters = found.pop() if len(found) == 1 else None  # fonts of one name may disagree
+        return letters or ""
+
+    def _read(self, page: int) -> None:
+        self.read.add(page)
+        try:
+            pdf = self.open_document()
+            if pdf is None:
+                return
+            resources = pdf.pages[page].page_obj.resources
+            for name, spec in _fonts(resources, MAX_FORM_DEPTH, [0]):
+                fonts = self.fonts.setdefault(font_name(name), [])
+                if all(spec is not font.spec for font in fonts):
+                    fonts.append(_Font(spec))
+        except Exception as error:  # pdfminer on a broken file raises many kinds
+            log.debug("fonts of page %d unreadable: %s", page + 1, error)
+
+
+def _private_at(chars: list[Char], index: int) -> bool:
+    """The character is a private-use code printed inside a word: a letter of its run
+    touches it on either side (`of\uf001ce`, `\uf001rst`), not a bullet apart from its
+    item's first word."""
+    char = chars[index]
+    if char is SPACE or not _PRIVATE <= ord(char.text) < _PRIVATE_END:
+        return False
+    em = char.bottom - char.top
+    for side in (-1, 1):
+        if not 0 <= index + side < len(chars):
+            continue
+        other = chars[index + side]
+        if other is SPACE or not other.text.isalpha() or abs(other.top - char.top) > em / 4:
+            continue
+        gap = char.x0 - other.x1 if side < 0 else other.x0 - char.x1
+        if gap <= DEFAULT_WORD_GAP * em:
+            return True
+    return False
+
+
+def spell_private_codes(
+    runs: list[tuple[Style, list[Char]]], spell: Callable[[str, int], str]
+) -> None:
+    """Spell out the private-use codes of a page's runs that stand for ligatures:
+    `spell(font, code)` is asked for each code found inside a word (see
+    `_private_at`), and every character of that code in that font reads as the letters
+    it gives, sharing its box (a word may start with the ligature)."""
+    letters: dict[tuple[str, str], str] = {}
+    for style, chars in runs:
+        for index, char in enumerate(chars):
+            if (style.font, char.text) not in letters and _private_at(chars, index):
+                letters[(style.font, char.text)] = spell(style.font, ord(char.text))
+    if not any(letters.values()):
+        return
+    for style, chars in runs:
+        spelt: list[Char] = []
+        for char in chars:
+            text = letters.get((style.font, char.text)) if char is not SPACE else None
+            if text:
+                spelt.extend(Char(letter, *char[1:]) for letter in text)
+            else:
+                spelt.append(char)
+        chars[:] = spelt

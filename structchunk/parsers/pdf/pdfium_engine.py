@@ -23,7 +23,7 @@ import pypdfium2.raw as raw
 
 from ...errors import NoTextError, ParseError
 from .engines import EngineName, OpenPdf
-from .glyph_names import GlyphNames
+from .glyph_names import GlyphNames, spell_private_codes
 from .opening import (
     encrypted_error,
     from_header,
@@ -138,6 +138,9 @@ class PdfiumPdf(OpenPdf):
             spell = partial(self._names.spell, index)
             text = read_text(handle(textpage), geometry, tags is not None, objects.inherited, spell)
             restore_repeats(text, objects, geometry)
+            if text.private:
+                private = partial(self._names.spell_private, index)
+                spell_private_codes([*text.runs, *text.invisible], private)
         finally:
             textpage.close()
         runs = visible_runs(text.runs, text.invisible)

@@ -2,10 +2,13 @@
 
 PDFium's text page already does what pdfminer leaves to us: it drops a text object
 printed twice over itself (fake bold) and glyphs repeated in place, maps `ﬁ`-style
-ligatures to letters and applies `/ActualText`. Its boxes are in PDF user space (origin
-bottom left, before `/Rotate`); `PageGeometry` turns them into pdfplumber's coordinates
-(points from the top left of the page as displayed, the MediaBox's quirks included) so
-both engines place words alike.
+ligatures to letters and applies `/ActualText`. A ligature it gives no Unicode (a glyph
+named `f_f`) is spelt from its glyph name (`Spell`, glyph_names.py); where each object's
+characters went is kept (`PageText.placed`) for the double letters it drops as copies
+(pdfium_repeats.py). Its boxes are in PDF user
+space (origin bottom left, before `/Rotate`); `PageGeometry` turns them into pdfplumber's
+coordinates (points from the top left of the page as displayed, the MediaBox's quirks
+included) so both engines place words alike.
 
 Boxes are pdfminer's: from the glyph's origin its advance along the baseline, and from
 its font's descent one em up (the standard 14 fonts with Adobe's descents, as pdfminer
@@ -49,7 +52,8 @@ _SPACES = frozenset(code for code in range(0x21, _NOT_SPACE) if chr(code).isspac
 """Unicode spaces above U+0020 (no-break, thin, ideographic …): a printed space."""
 _HYPHEN_MARK = 0x02
 _PRIVATE, _PRIVATE_END = 0xE000, 0xF900
-"""The Private Use Area: a ligature's code where a ToUnicode map gives it one there."""
+"""The Private Use Area: a ligature's code where a ToUnicode map gives it one there
+(glyph_names.spell_private)."""
 """PDFium's code for a line-end hyphen it took as a word break (`FPDFText_IsHyphen`)."""
 _SAME_ORIGIN = 0.01
 """Points two glyph origins may differ by and be one glyph's pieces."""
@@ -60,10 +64,9 @@ _SAME_WIDTH = 2.0
 _VISIBLE, _INVISIBLE, _HIDDEN = 0, 1, 2
 """Where a run's characters go: read, kept apart as invisible, or dropped as hidden."""
 
-Spell = Callable[[str, int, bool], str]
-"""(font name, code, private) → the letters of a ligature glyph the font's glyph names
-spell, "" when they spell none (glyph_names.py): `code` is the glyph's code in the font
-when PDFium found no Unicode for it, else (`private`) the private-use code it gave."""
+Spell = Callable[[str, int], str]
+"""(font name, code) → the letters of the ligature glyph the font's glyph names give
+code `code`, which PDFium found no Unicode for; "" when they spell none (glyph_names.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,8 @@ class PageText:
     """Characters past `MAX_CHARS_PER_PAGE`, not read."""
     placed: dict[int, tuple[list[Char], int, int]] = field(default_factory=dict)
     """Text object → the character list its characters went to, and their slice there."""
+    private: bool = False
+    """A private-use code was read (a ligature's, where a ToUnicode map gives it one)."""
 
 
 class _Reader:
@@ -219,25 +224,20 @@ class _Reader:
 
     def _spelling(self, index: int, key: tuple[int, int]) -> str:
         """What a glyph reads as (see `spellings`), asked once per font and code. Where
-        PDFium found no Unicode it gives the glyph's code, and where a ToUnicode map
-        gives a private-use code, PDFium passes it on: the font's glyph names may still
-        name a ligature (`f_f`, `uni00660069`)."""
+        PDFium found no Unicode it gives the glyph's code: the font's glyph names may
+        still name a ligature (`f_f`, `uni00660069`)."""
         font, code = key
         text = chr(code)
         if api.has_map_error(self.textpage, index):
-            text = self._named(font, code, False)
+            text = ""
+            if self.spell is not None and font:
+                text = self.spell((self.fonts.get(font) or self._font(font))[0], code)
         elif code < 0x20:
             text = ""  # a control character
         elif _PRIVATE <= code < _PRIVATE_END:
-            text = self._named(font, code, True) or text
+            self.out.private = True
         self.spellings[key] = text
         return text
-
-    def _named(self, font: int, code: int, private: bool) -> str:
-        if self.spell is None or not font:
-            return ""
-        name, _ = self.fonts.get(font) or self._font(font)
-        return self.spell(name, code, private)
 
     def _commit(self) -> None:
         if self.pending is not None:
@@ -351,6 +351,6 @@ def read_text(
 
     `inherited` gives text objects drawn inside a form XObject the marked-content id of
     the form, which PDFium keeps on the form object only; `spell` reads the ligature
-    glyphs PDFium gives no letters from the font's glyph names.
+    glyphs PDFium gives no Unicode from the font's glyph names.
     """
     return _Reader(textpage, geometry, tagged, inherited, spell).read()
