@@ -5,7 +5,7 @@ Adobe Glyph List names ligatures by their letters: `f_f`, `f_f_i`, `T_h`, `uni00
 (and `ff`, `fi`, `uniFB00`, which PDFium reads). PDFium knows only the names of single
 characters, so it gives the others no Unicode: the glyph was dropped, its gap read as a
 space (`a ect`), where pdfminer spells the name. And a ToUnicode map may give a ligature
-a private-use code (U+F001), which both engines pass on (`a\uf001ect`).
+a private-use code (U+F001), which both engines pass on (`a\\uf001ect`).
 
 Here the names come from the font's `/Encoding /Differences`, read with pdfminer's
 objects (the file opened with pdfplumber the first time a glyph needs it; a page's fonts
@@ -105,9 +105,8 @@ def _private(spec: dict[str, Any], ligatures: dict[int, str]) -> dict[int, str]:
         if isinstance(code, int) and code in ligatures and len(text) == 1:
             private = ord(text)
             if _PRIVATE <= private < _PRIVATE_END:
-                out[private] = (
-                    ligatures[code] if out.get(private, ligatures[code]) == ligatures[code] else ""
-                )
+                letters = ligatures[code]
+                out[private] = letters if out.get(private, letters) == letters else ""
     return out
 
 
@@ -190,7 +189,7 @@ class GlyphNames:
         if fonts is None and page not in self.read:
             self._read(page)
             fonts = self.fonts.get(font)
-        found = {font.letters(code, private) for font in fonts or ()}
+        found = {each.letters(code, private) for each in fonts or ()}
         found.discard(None)
         letters = found.pop() if len(found) == 1 else None  # fonts of one name may disagree
         return letters or ""
@@ -212,10 +211,10 @@ class GlyphNames:
 
 def _private_at(chars: list[Char], index: int) -> bool:
     """The character is a private-use code printed inside a word: a letter of its run
-    touches it on either side (`of\uf001ce`, `\uf001rst`), not a bullet apart from its
+    touches it on either side (`of\\uf001ce`, `\\uf001rst`), not a bullet apart from its
     item's first word."""
     char = chars[index]
-    if char is SPACE or not _PRIVATE <= ord(char.text) < _PRIVATE_END:
+    if len(char.text) != 1 or not _PRIVATE <= ord(char.text) < _PRIVATE_END:
         return False
     em = char.bottom - char.top
     for side in (-1, 1):
