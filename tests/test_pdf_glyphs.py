@@ -24,6 +24,7 @@ from structchunk.parsers.pdf.engines import open_document
 from structchunk.parsers.pdf.glyph_names import spell_glyph
 from structchunk.parsers.pdf.pdfium_engine import PdfiumPdf
 
+ENGINES: tuple[PdfEngine, ...] = ("pdfium", "pdfplumber")
 BOLD_ITALIC = "F20"
 """Resource name of Times-BoldItalic: its `f` reaches well past its advance both ways."""
 NAMED = "F21"
@@ -134,6 +135,15 @@ def test_a_ligature_given_a_private_use_code_is_spelt_from_its_name() -> None:
     assert _lines(_named(WORDS, PRIVATE), "pdfplumber")[0] == "a\uf001ect"
 
 
+def test_unicode_ligatures_read_as_letters_under_both_engines() -> None:
+    """A ToUnicode map giving the ligatures' own code points (U+FB00 ﬀ, U+FB03 ﬃ, U+FB01
+    ﬁ, U+FB02 ﬂ): PDFium reads their letters, pdfplumber's `ﬀ` is cleaned up to them."""
+    cmap = _cmap([(128, 0xFB00), (129, 0xFB03), (130, 0xFB01), (131, 0xFB02)])
+    expected = ["affect", "affiect", "afiect", "aflect"]
+    for engine in ENGINES:
+        assert _lines(_named(WORDS[:4], cmap), engine) == expected, engine
+
+
 def test_a_private_use_bullet_costs_no_lookup(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bullet a ToUnicode map gives a private-use code (Word's Symbol bullets come as
     U+F0B7) stands apart from its item's words: its font is not looked up."""
@@ -208,6 +218,16 @@ def _writes(tokens: list[str], word: str) -> bool:
         and joined[-1:] == word[-1:]
         and all(c in letters for c in joined)
     )
+
+
+def test_split_words_finds_words_broken_or_split_and_nothing_else() -> None:
+    line = "Risks Could Negatively Affect Our Business, see page 12 of 40"
+    broken = "Risks Could Negatively Af ect Our Busi ness, see page 12 of forty"
+    whole, parts = line.split(" "), broken.split(" ")
+    assert split_words(whole, parts) == [
+        ("Affect", ["Af", "ect"]),
+        ("Business,", ["Busi", "ness,"]),
+    ]
 
 
 KNOWN_SPLITS = {
