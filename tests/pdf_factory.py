@@ -159,14 +159,25 @@ def _outline_objects(
     return objects
 
 
+@dataclass(frozen=True)
+class Font:
+    """A font beside the standard ones, for `pdf_bytes(fonts=…)`: its dictionary's
+    entries as the file writes them, and a ToUnicode CMap to go with it."""
+
+    entries: str
+    to_unicode: bytes | None = None
+
+
 def pdf_bytes(
     pages: list[Page],
     title: str = "",
     deflate_layers: int = 0,
     outline: list[tuple[int, str, int]] | None = None,
+    fonts: dict[str, Font] | None = None,
 ) -> bytes:
     """A complete PDF of `pages` (no tags); content streams compressed `deflate_layers`
-    times; bookmarks from `outline`, `(level, title, page index)` each."""
+    times; bookmarks from `outline`, `(level, title, page index)` each; `fonts` adds
+    fonts under their resource names (`F20`)."""
     objects: list[bytes] = []
     font_ids = {}
     for name in FONTS:
@@ -182,6 +193,17 @@ def pdf_bytes(
         objects.append(f"<< {font} >>".encode())
         font_ids[name] = len(objects)
     resources = " ".join(f"/{FONTS[n]} {i} 0 R" for n, i in font_ids.items())
+    for resource, extra in (fonts or {}).items():
+        entries = extra.entries
+        if extra.to_unicode is not None:
+            objects.append(
+                b"<< /Length %d >>\nstream\n" % len(extra.to_unicode)
+                + extra.to_unicode
+                + b"\nendstream"
+            )
+            entries += f" /ToUnicode {len(objects)} 0 R"
+        objects.append(f"<< {entries} >>".encode())
+        resources += f" /{resource} {len(objects)} 0 R"
     pages_id = len(objects) + 2 * len(pages) + 1
     kids = []
     page_ids: list[int] = []

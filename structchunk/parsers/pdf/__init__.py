@@ -3,9 +3,10 @@
 The stages, in order (see docs/pdf.md):
 
     engines.py     open with one of two engines (`ParseSettings.pdf_engine`):
-                   pdfium_engine.py (PDFium: pdfium_text.py characters, words.py
-                   words, pdfium_objects.py drawing, pdfium_structure.py tags and
-                   bookmarks) or pdfplumber (opening.py: password, junk before the
+                   pdfium_engine.py (PDFium: pdfium_text.py characters, with
+                   pdfium_repeats.py and glyph_names.py for the letters PDFium loses,
+                   words.py words, pdfium_objects.py drawing, pdfium_structure.py tags
+                   and bookmarks) or pdfplumber (opening.py: password, junk before the
                    header, damaged files repaired; inflate.py bounds what one compressed
                    stream may inflate to)
     page.py        pages: each page read on its own and closed at once (words, ruled

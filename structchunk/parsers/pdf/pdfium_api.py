@@ -72,13 +72,14 @@ form_count = _bind("FPDFFormObj_CountObjects", c_int, _P)
 form_object = _bind("FPDFFormObj_GetObject", c_void_p, _P, c_ulong)
 object_type = _bind("FPDFPageObj_GetType", c_int, _P)
 object_matrix = _bind("FPDFPageObj_GetMatrix", c_int, _P, _P)
-object_bounds = _bind("FPDFPageObj_GetBounds", c_int, _P, _PF, _PF, _PF, _PF)
+object_bounds = _bind("FPDFPageObj_GetBounds", c_int, _P, _P, _P, _P, _P)
 fill_color = _bind("FPDFPageObj_GetFillColor", c_int, _P, _P, _P, _P, _P)
 text_font = _bind("FPDFTextObj_GetFont", c_void_p, _P)
 base_font_name = _bind("FPDFFont_GetBaseFontName", ctypes.c_size_t, _P, _P, ctypes.c_size_t)
 glyph_width = _bind("FPDFFont_GetGlyphWidth", c_int, _P, c_uint, c_float, _P)
 font_descent = _bind("FPDFFont_GetDescent", c_int, _P, c_float, _P)
 render_mode = _bind("FPDFTextObj_GetTextRenderMode", c_int, _P)
+object_font_size = _bind("FPDFTextObj_GetFontSize", c_int, _P, _P)
 marked_content_id = _bind("FPDFPageObj_GetMarkedContentID", c_int, _P)
 count_marks = _bind("FPDFPageObj_CountMarks", c_int, _P)
 get_mark = _bind("FPDFPageObj_GetMark", c_void_p, _P, c_ulong)
@@ -107,6 +108,13 @@ def advance(font: int, code: int) -> float:
     """The advance width of the glyph PDFium maps `code` (Unicode) to, in thousandths of
     the font size (the width PDFium itself positions glyphs with); 0 when unknown."""
     if not glyph_width(font, code, 1000.0, _FLOAT_AT):
+        return 0.0
+    return _FLOAT.value
+
+
+def font_size_of(obj: int) -> float:
+    """A text object's font size (`Tf`, before its matrix scales it); 0 when unknown."""
+    if not object_font_size(obj, _FLOAT_AT):
         return 0.0
     return _FLOAT.value
 
@@ -163,10 +171,12 @@ def matrix_of(obj: int) -> tuple[float, float, float, float, float, float]:
     return (m.a, m.b, m.c, m.d, m.e, m.f)
 
 
+_BOUNDS = (c_float * 4)()
+_BOUNDS_AT = [ctypes.addressof(_BOUNDS) + i * ctypes.sizeof(c_float) for i in range(4)]
+
+
 def bounds_of(obj: int) -> tuple[float, float, float, float] | None:
     """An object's bounding box (left, bottom, right, top) in its stream's space."""
-    left, bottom, right, top = c_float(), c_float(), c_float(), c_float()
-    ok = object_bounds(
-        obj, ctypes.byref(left), ctypes.byref(bottom), ctypes.byref(right), ctypes.byref(top)
-    )
-    return (left.value, bottom.value, right.value, top.value) if ok else None
+    if not object_bounds(obj, *_BOUNDS_AT):
+        return None
+    return (_BOUNDS[0], _BOUNDS[1], _BOUNDS[2], _BOUNDS[3])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pypdfium2
@@ -22,6 +23,7 @@ import pypdfium2.raw as raw
 
 from ...errors import NoTextError, ParseError
 from .engines import EngineName, OpenPdf
+from .glyph_names import GlyphNames, spell_private_codes
 from .opening import (
     encrypted_error,
     from_header,
@@ -33,6 +35,7 @@ from .page import PageReading, assemble
 from .pdfium_api import LOCK, handle
 from .pdfium_geometry import PageGeometry
 from .pdfium_objects import page_objects
+from .pdfium_repeats import restore_repeats
 from .pdfium_structure import pdfium_outline, pdfium_page_tags
 from .pdfium_tables import pdfium_ruled_tables
 from .pdfium_text import read_text
@@ -78,6 +81,7 @@ class PdfiumPdf(OpenPdf):
         self._plumber: Any = None
         self._plumber_failed = False
         self._heights: dict[int, float] = {}
+        self._names = GlyphNames(self._open_plumber)
 
     @property
     def count(self) -> int:
@@ -131,7 +135,12 @@ class PdfiumPdf(OpenPdf):
         objects = page_objects(address, geometry, tags is not None)
         textpage = page.get_textpage()
         try:
-            text = read_text(handle(textpage), geometry, tags is not None, objects.inherited)
+            spell = partial(self._names.spell, index)
+            text = read_text(handle(textpage), geometry, tags is not None, objects.inherited, spell)
+            restore_repeats(text, objects, geometry)
+            if text.private:
+                private = partial(self._names.spell_private, index)
+                spell_private_codes([*text.runs, *text.invisible], private)
         finally:
             textpage.close()
         runs = visible_runs(text.runs, text.invisible)

@@ -10,6 +10,8 @@ the PDFium engine needs besides characters:
 - **Marked content of forms**: a form XObject drawn inside a marked-content sequence
   passes its id to the text drawn in it (pdfminer's reading does; PDFium keeps the id on
   the form object).
+- **Text objects in order**: where each stands among its page's (or form's) objects, for
+  the glyphs PDFium's text page drops as overprints (pdfium_repeats.py).
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ class PageObjects:
     images: int = 0
     inherited: dict[int, int] = field(default_factory=dict)
     """Text object address → marked-content id of the form it is drawn in."""
+    texts: list[tuple[Matrix, list[int]]] = field(default_factory=list)
+    """Per list of objects (the page's, each form's): its matrix to user space, and its
+    text objects in order."""
 
     @property
     def ruled(self) -> bool:
@@ -83,6 +88,8 @@ class _Walk:
         self.x_at, self.y_at = ctypes.addressof(self.x), ctypes.addressof(self.y)
 
     def objects(self, items: list[int], matrix: Matrix, mcid: int, depth: int) -> None:
+        texts: list[int] = []
+        self.found.texts.append((matrix, texts))
         for obj in items:
             self.seen += 1
             if self.seen > MAX_OBJECTS:
@@ -92,8 +99,10 @@ class _Walk:
                 self.path(obj, matrix)
             elif kind == api.OBJ_IMAGE:
                 self.found.images += 1
-            elif kind == api.OBJ_TEXT and mcid >= 0:
-                self.found.inherited[obj] = mcid
+            elif kind == api.OBJ_TEXT:
+                texts.append(obj)
+                if mcid >= 0:
+                    self.found.inherited[obj] = mcid
             elif kind == api.OBJ_FORM and depth < MAX_FORM_DEPTH:
                 inner = _multiply(api.matrix_of(obj), matrix)
                 own = api.marked_content_id(obj) if self.tagged else -1

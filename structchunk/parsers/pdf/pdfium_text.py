@@ -2,10 +2,13 @@
 
 PDFium's text page already does what pdfminer leaves to us: it drops a text object
 printed twice over itself (fake bold) and glyphs repeated in place, maps `ﬁ`-style
-ligatures to letters and applies `/ActualText`. Its boxes are in PDF user space (origin
-bottom left, before `/Rotate`); `PageGeometry` turns them into pdfplumber's coordinates
-(points from the top left of the page as displayed, the MediaBox's quirks included) so
-both engines place words alike.
+ligatures to letters and applies `/ActualText`. A ligature it gives no Unicode (a glyph
+named `f_f`) is spelt from its glyph name (`Spell`, glyph_names.py); where each object's
+characters went is kept (`PageText.placed`) for the double letters it drops as copies
+(pdfium_repeats.py). Its boxes are in PDF user
+space (origin bottom left, before `/Rotate`); `PageGeometry` turns them into pdfplumber's
+coordinates (points from the top left of the page as displayed, the MediaBox's quirks
+included) so both engines place words alike.
 
 Boxes are pdfminer's: from the glyph's origin its advance along the baseline, and from
 its font's descent one em up (the standard 14 fonts with Adobe's descents, as pdfminer
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from pdfminer.fontmetrics import FONT_METRICS
@@ -47,6 +51,9 @@ _NOT_SPACE = 0x3001
 _SPACES = frozenset(code for code in range(0x21, _NOT_SPACE) if chr(code).isspace())
 """Unicode spaces above U+0020 (no-break, thin, ideographic …): a printed space."""
 _HYPHEN_MARK = 0x02
+_PRIVATE, _PRIVATE_END = 0xE000, 0xF900
+"""The Private Use Area: a ligature's code where a ToUnicode map gives it one there
+(glyph_names.spell_private)."""
 """PDFium's code for a line-end hyphen it took as a word break (`FPDFText_IsHyphen`)."""
 _SAME_ORIGIN = 0.01
 """Points two glyph origins may differ by and be one glyph's pieces."""
@@ -56,6 +63,10 @@ _SAME_WIDTH = 2.0
 
 _VISIBLE, _INVISIBLE, _HIDDEN = 0, 1, 2
 """Where a run's characters go: read, kept apart as invisible, or dropped as hidden."""
+
+Spell = Callable[[str, int], str]
+"""(font name, code) → the letters of the ligature glyph the font's glyph names give
+code `code`, which PDFium found no Unicode for; "" when they spell none (glyph_names.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,18 +96,28 @@ class PageText:
     """Characters dropped as hidden text (white and tiny)."""
     left_out: int = 0
     """Characters past `MAX_CHARS_PER_PAGE`, not read."""
+    placed: dict[int, tuple[list[Char], int, int]] = field(default_factory=dict)
+    """Text object → the character list its characters went to, and their slice there."""
+    private: bool = False
+    """A private-use code was read (a ligature's, where a ToUnicode map gives it one)."""
 
 
 class _Reader:
     """One pass over a text page's characters."""
 
     def __init__(
-        self, textpage: int, geometry: PageGeometry, tagged: bool, inherited: dict[int, int]
+        self,
+        textpage: int,
+        geometry: PageGeometry,
+        tagged: bool,
+        inherited: dict[int, int],
+        spell: Spell | None,
     ) -> None:
         self.textpage = textpage
         self.geometry = geometry
         self.tagged = tagged
         self.inherited = inherited
+        self.spell = spell
         self.runs: dict[tuple[object, ...], _Run] = {}
         self.fonts: dict[int, tuple[str, float]] = {}
         self.marks: dict[int, str] = {}
@@ -110,7 +131,9 @@ class _Reader:
         self.pending: tuple[tuple[int, int], float] | None = None
         """A glyph's measured width, kept once the next character shows it was no piece
         of a larger glyph (whose box it has)."""
-        self.unmapped: dict[tuple[int, int], bool] = {}
+        self.spellings: dict[tuple[int, int], str] = {}
+        """(font, code) → the text a glyph reads as: its character, a ligature's letters,
+        or "" (no Unicode and no ligature name: pdfminer's `(cid:N)`)."""
         self.x, self.y = ctypes.c_double(), ctypes.c_double()
         self.x_at, self.y_at = ctypes.addressof(self.x), ctypes.addressof(self.y)
         self.out = PageText()
@@ -119,7 +142,8 @@ class _Reader:
         tp = self.textpage
         text_object, unicode_of, char_origin = api.text_object, api.unicode_of, api.char_origin
         x, y, x_at, y_at, widths = self.x, self.y, self.x_at, self.y_at, self.widths
-        current = 0
+        spellings, placed = self.spellings, self.out.placed
+        current = start = 0
         chars: list[Char] = []
         run: _Run | None = None
         place: Place | None = None
@@ -140,6 +164,8 @@ class _Reader:
                 if not code:
                     continue
             if obj != current:
+                if current:
+                    placed[current] = (chars, start, len(chars))
                 current, last_x = obj, math.nan
                 following = self._run(obj, index)
                 if run is None or following.style != run.style or following.kind != run.kind:
@@ -147,9 +173,13 @@ class _Reader:
                     chars = []
                 run = following
                 place = run.place
+                start = len(chars)
             assert run is not None and place is not None
             key = (run.font_handle, code)
-            if self._unmapped(index, key):
+            text = spellings.get(key)
+            if text is None:
+                text = self._spelling(index, key)
+            if not text:
                 continue  # no Unicode for this glyph (pdfminer's `(cid:N)`)
             char_origin(tp, index, x_at, y_at)
             ox, oy = x.value, y.value
@@ -161,10 +191,15 @@ class _Reader:
                 self._commit()
                 end = widths.get(key, -1.0)
                 if end < 0:
-                    end = self._measure(run, index, ox, code)
+                    end = self._measure(run, index, ox, code if len(text) == 1 else 0)
                     self.pending = (key, end)
-            chars.append(place(chr(code), ox, oy, end))
+            if len(text) == 1:
+                chars.append(place(text, ox, oy, end))
+            else:  # a ligature's letters share its box: no gap inside
+                chars.extend(place(letter, ox, oy, end) for letter in text)
             last_x, last_y, last_end = ox, oy, end
+        if current:
+            placed[current] = (chars, start, len(chars))
         self._commit()
         self._close(run, chars)
         return self.out
@@ -180,18 +215,29 @@ class _Reader:
         if code == _HYPHEN_MARK:
             return 0x2D, skip
         if chr(code).isspace():
+            if code != 0x20 and api.has_map_error(self.textpage, index):
+                return code, skip  # a glyph's own code (`_spelling`), not a space
             if chars and not api.is_generated(self.textpage, index):
                 chars.append(SPACE)
             return 0, skip
-        return (code if code >= 0x20 else 0), skip
+        return code, skip  # a control code: a glyph's own code, or dropped (`_spelling`)
 
-    def _unmapped(self, index: int, key: tuple[int, int]) -> bool:
-        """PDFium found no Unicode for the glyph (it then gives its code): asked once per
-        font and code."""
-        unmapped = self.unmapped.get(key)
-        if unmapped is None:
-            unmapped = self.unmapped[key] = bool(api.has_map_error(self.textpage, index))
-        return unmapped
+    def _spelling(self, index: int, key: tuple[int, int]) -> str:
+        """What a glyph reads as (see `spellings`), asked once per font and code. Where
+        PDFium found no Unicode it gives the glyph's code: the font's glyph names may
+        still name a ligature (`f_f`, `uni00660069`)."""
+        font, code = key
+        text = chr(code)
+        if api.has_map_error(self.textpage, index):
+            text = ""
+            if self.spell is not None and font:
+                text = self.spell((self.fonts.get(font) or self._font(font))[0], code)
+        elif code < 0x20:
+            text = ""  # a control character
+        elif _PRIVATE <= code < _PRIVATE_END:
+            self.out.private = True
+        self.spellings[key] = text
+        return text
 
     def _commit(self) -> None:
         if self.pending is not None:
@@ -295,11 +341,16 @@ class _Reader:
 
 
 def read_text(
-    textpage: int, geometry: PageGeometry, tagged: bool, inherited: dict[int, int]
+    textpage: int,
+    geometry: PageGeometry,
+    tagged: bool,
+    inherited: dict[int, int],
+    spell: Spell | None = None,
 ) -> PageText:
     """A page's characters in runs of one style (see the module docstring).
 
     `inherited` gives text objects drawn inside a form XObject the marked-content id of
-    the form, which PDFium keeps on the form object only.
+    the form, which PDFium keeps on the form object only; `spell` reads the ligature
+    glyphs PDFium gives no Unicode from the font's glyph names.
     """
-    return _Reader(textpage, geometry, tagged, inherited).read()
+    return _Reader(textpage, geometry, tagged, inherited, spell).read()
