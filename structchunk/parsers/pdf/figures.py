@@ -3,20 +3,19 @@ taken out of the page's text as one figure.
 
 Read as text, a chart's labels run into the paragraphs around it (`15000 10000 16618
 14551 … Apr-14 May-14`). A chart is known by its **scale**: `DEFAULT_MIN_TICKS` numbers
-or more set at one pitch along an axis — a column sharing its right (or left) edge,
-values falling down the page, or a row sharing its top, values rising to the right — stepping by one
-round step (1, 2, 2.5 or 5 times a power of ten) and all multiples of it; and by its
-**plot**: drawing beside the scale (paths and images clustered by
-`DEFAULT_DRAWING_GAP`), right of a vertical scale, above a horizontal one. A column of
-figures in a table is neither even nor round, and a table's row of years heads the
-drawing under it.
+or more at one pitch along an axis — down a column sharing its right (or left) edge,
+values falling, or along a row alone on it, values rising — stepping by one round step
+(1, 2, 2.5 or 5 times a power of ten), each a multiple of it; and by its **plot**:
+drawing of the scale's size beside it (paths and images clustered by
+`DEFAULT_DRAWING_GAP`), right of a vertical scale, above a horizontal one. A table's
+column of figures is neither even nor round, its row of years heads the drawing under
+it, and a run of numbers in its row sits among other cells.
 
-The **figure** is the plot with its scales, widened by `DEFAULT_LABEL_REACH` ems (the
-other axis's labels, a title or legend set close): its words, but for runs of words that
-carry on outside it (a line of the text beside it) and lines that read as prose (a
-sentence of `DEFAULT_PROSE_WORDS` words or more), become a `PageFigure` placed in the
-reading order where it starts. Pie charts and diagrams have no scale: their labels stay
-text.
+The **figure** takes the words of the plot and its scales, and short runs within
+`DEFAULT_LABEL_REACH` ems of it (the other axis's labels, a legend set close) outside
+the page's margin bands — never a run that carries on outside it (a line of the text
+beside it) nor a line that reads as prose — as a `PageFigure`, placed in the reading
+order where it starts. Pie charts and diagrams have no scale: their labels stay text.
 """
 
 from __future__ import annotations
@@ -70,6 +69,8 @@ MAX_DRAWINGS = 5000
 """Shapes looked at per page at most: a map or a technical drawing holds tens of
 thousands and no scale this reading would want."""
 
+_CELL = 50.0
+_CELL_FULL = 32
 _NUMBER = re.compile(r"^[-−–]?[$€£¥]?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?%?$")
 """A tick label: `20000`, `5,000`, `2.5`, `40%`, `$100`, `-10`."""
 _ROUND_STEPS = (1.0, 2.0, 2.5, 5.0)
@@ -224,8 +225,11 @@ def _union(boxes: Iterable[Box]) -> Box:
 
 def drawing_clusters(drawings: list[Box], gap: float = DEFAULT_DRAWING_GAP) -> list[Box]:
     """The boxes of groups of drawn shapes that touch or nearly (`gap` points), found on
-    a grid so that a page of many shapes costs no pairwise comparison of all of them."""
-    cell = 50.0
+    a grid of `_CELL`-point cells so that no two far-apart shapes are compared; a cell
+    holding `_CELL_FULL` shapes already is one dense drawing, and a shape more in it
+    joins the drawing without being compared (a page of many shapes costs no pairwise
+    comparison of all of them)."""
+    cell = _CELL
     parent = list(range(len(drawings)))
 
     def find(i: int) -> int:
@@ -238,7 +242,11 @@ def drawing_clusters(drawings: list[Box], gap: float = DEFAULT_DRAWING_GAP) -> l
     for index, (x0, top, x1, bottom) in enumerate(drawings):
         for gx in range(int((x0 - gap) // cell), int((x1 + gap) // cell) + 1):
             for gy in range(int((top - gap) // cell), int((bottom + gap) // cell) + 1):
-                for other in grid[(gx, gy)]:
+                here = grid[(gx, gy)]
+                if len(here) >= _CELL_FULL:
+                    parent[find(index)] = find(here[0])
+                    continue
+                for other in here:
                     a, b = drawings[index], drawings[other]
                     if (
                         b[0] <= a[2] + gap
@@ -247,7 +255,7 @@ def drawing_clusters(drawings: list[Box], gap: float = DEFAULT_DRAWING_GAP) -> l
                         and a[1] <= b[3] + gap
                     ):
                         parent[find(index)] = find(other)
-                grid[(gx, gy)].append(index)
+                here.append(index)
     groups: dict[int, list[Box]] = defaultdict(list)
     for index, box in enumerate(drawings):
         groups[find(index)].append(box)
