@@ -7,6 +7,8 @@ report's charts are read from the shared corpus."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from conftest import SHARED_CORPUS
 from corpus_pdf import read_corpus_pdf
@@ -18,7 +20,13 @@ from structchunk.options import PdfEngine
 from structchunk.packing import Packer
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
-from structchunk.parsers.pdf.figures import figure_areas, find_scales, take_figures
+from structchunk.parsers.pdf.figures import (
+    MAX_DRAWINGS,
+    drawing_clusters,
+    figure_areas,
+    find_scales,
+    take_figures,
+)
 from structchunk.parsers.pdf.types import Word
 
 ENGINES: tuple[PdfEngine, ...] = ("pdfium", "pdfplumber")
@@ -178,3 +186,15 @@ def test_the_agency_reports_charts_are_figures_not_paragraphs() -> None:
     assert any("16618" in text and "Apr-14" in text for text in figures)
     paragraphs = [b.text for b in blocks if isinstance(b, Paragraph)]
     assert not any("15000" in text and "10000" in text for text in paragraphs)
+
+
+def test_drawings_cluster_by_touching_and_a_dense_page_stays_cheap() -> None:
+    apart = [(0.0, 0.0, 10.0, 10.0), (12.0, 0.0, 20.0, 10.0), (100.0, 100.0, 110.0, 110.0)]
+    assert sorted(drawing_clusters(apart)) == [(0.0, 0.0, 20.0, 10.0), (100.0, 100.0, 110.0, 110.0)]
+    dense = [
+        (i % 40 * 0.5, i // 40 * 0.5, i % 40 * 0.5 + 0.2, i // 40 * 0.5 + 0.2)
+        for i in range(MAX_DRAWINGS)
+    ]
+    started = time.process_time()
+    assert len(drawing_clusters(dense)) == 1
+    assert time.process_time() - started < 2.0
