@@ -1,7 +1,7 @@
 """The document tree every parser produces and the packer consumes.
 
 A `Document` is a root `Section` holding blocks (`Paragraph`, `ListBlock`, `Table`,
-`Code`) and child sections. Nothing here knows about file formats or token budgets;
+`Code`, `Figure`) and child sections. Nothing here knows about file formats or token budgets;
 every node carries provenance (source lines for Markdown and text, pages for PDF).
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-BlockKind = Literal["paragraph", "list", "table", "code"]
+BlockKind = Literal["paragraph", "list", "table", "code", "figure"]
 Box = tuple[int, float, float, float, float]
 """`(page, x0, top, x1, bottom)`: a PDF page (1-based) and a box on it in PDF points
 from the page's top left, as pdfplumber measures."""
@@ -105,7 +105,19 @@ class Code:
     kind: BlockKind = "code"
 
 
-Block = Paragraph | ListBlock | Table | Code
+@dataclass(slots=True)
+class Figure:
+    """The words printed on a chart (ticks, data labels, legend, axis titles), one line
+    per printed line, and its caption: kept as the figure they belong to, never run into
+    the text around it. Only the PDF reader finds figures (`parsers/pdf/figures.py`)."""
+
+    text: str
+    caption: str = ""
+    prov: Provenance = field(default_factory=Provenance)
+    kind: BlockKind = "figure"
+
+
+Block = Paragraph | ListBlock | Table | Code | Figure
 
 
 @dataclass(slots=True)

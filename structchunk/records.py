@@ -68,7 +68,7 @@ class Chunk(BaseModel):
     n_tokens: int = Field(ge=0, description="Tokens in `text` under `tokenizer`.")
     tokenizer: str = Field(description="words, chars, tiktoken:<encoding>, hf:<name>, …")
     block_types: list[str] = Field(
-        description="Kinds of blocks inside: paragraph, list, table, code."
+        description="Kinds of blocks inside: paragraph, list, table, code, figure."
     )
     pages: list[int] | None = Field(None, description="PDF pages (1-based) the text comes from.")
     lines: list[int] | None = Field(

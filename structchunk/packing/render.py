@@ -1,12 +1,13 @@
 """Blocks to chunk text: light Markdown that embeds well and reads well.
 
 Paragraphs as text, lists with their markers and nesting indentation, tables as pipe
-tables (caption on the line above), code fenced with its language.
+tables (caption on the line above), code fenced with its language, a figure's words line
+by line under its caption.
 """
 
 from __future__ import annotations
 
-from ..document import Block, Code, ListBlock, ListItem, Paragraph, Table
+from ..document import Block, Code, Figure, ListBlock, ListItem, Paragraph, Table
 from ..markup import fenced_code, pipe_row
 
 LIST_INDENT = "  "
@@ -55,4 +56,6 @@ def render_block(block: Block) -> str:
         return "\n".join([render_table_head(block), *rows])
     if isinstance(block, Code):
         return fenced_code(block.text, block.language)
+    if isinstance(block, Figure):
+        return f"{block.caption}\n{block.text}" if block.caption else block.text
     raise TypeError(f"not a block: {block!r}")

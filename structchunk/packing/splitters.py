@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..document import Block, BlockKind, Code, ListBlock, Paragraph, Provenance, Table
+from ..document import Block, BlockKind, Code, Figure, ListBlock, Paragraph, Provenance, Table
 from ..markup import fenced_code
 from ..sentences import SentenceSegmenter
 from ..tokenizers import Tokenizer
@@ -98,6 +98,7 @@ SPLIT_ORDER: dict[BlockKind, tuple[Step, ...]] = {
     "list": (SENTENCES, WORDS),  # after items: an item too big alone is cut like a paragraph
     "table": (SENTENCES, WORDS),  # after row groups: a row too big alone is cut like text
     "code": (BLANK_LINES, LINES, WORDS),  # never sentences
+    "figure": (LINES, WORDS),  # a chart's labels: no sentences to keep whole
 }
 """Per block kind, the text joints to try after its structural joint (items, rows).
 Characters are always the final fallback, for a single token longer than the budget."""
@@ -250,7 +251,7 @@ def section_units(
 def resplit(ctx: SplitContext, unit: Unit, budget: int) -> list[Unit]:
     """A unit cut again to a smaller budget (when a sub-word count overshot), by the text
     joints of its kind."""
-    steps = SPLIT_ORDER["code" if unit.kind == "code" else "paragraph"]
+    steps = SPLIT_ORDER[unit.kind if unit.kind in ("code", "figure") else "paragraph"]
     units = explode(ctx, unit.text, steps, budget, unit.kind, unit.prov, unit.sep, unit.joint)
     for piece in units:
         piece.table_rows = unit.table_rows
@@ -279,6 +280,10 @@ def block_units(
         return _table_units(ctx, block, budget, room)
     if isinstance(block, Code):
         return _code_units(ctx, block, budget, room)
+    if isinstance(block, Figure):
+        return explode(
+            ctx, text, SPLIT_ORDER["figure"], budget, "figure", block.prov, sep, Joint.BLOCK
+        )
     raise TypeError(f"not a block: {block!r}")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...document import Code, ListBlock, ListItem, Paragraph, Provenance, Table
+from ...document import Code, Figure, ListBlock, ListItem, Paragraph, Provenance, Table
 from ..builder import TreeBuilder
 from .cleanup import (
     BULLET_GLYPHS,
@@ -25,7 +25,7 @@ from .cleanup import (
 from .hanging import DEFAULT_HANG, hanging_lines, shift
 from .layout import DEFAULT_PARAGRAPH_GAP
 from .tables import continues, extend, is_caption, to_table
-from .types import Line, PageContent, PageTable
+from .types import Line, PageContent, PageFigure, PageTable
 
 DEFAULT_INDENT = 0.8
 """First-line indent, in font sizes, that starts a new paragraph (LaTeX: 1.5 em)."""
@@ -41,11 +41,21 @@ DEFAULT_CODE_BLANK = 0.9
 _LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*")
 _CONTENTS_ENTRY = re.compile(r"(?:\.\s?){4,}\s*[\dIVXLCivxlc]{1,5}$")
 """Dot leaders then a page number: a line of a table of contents."""
+_FIGURE_CAPTION = re.compile(
+    r"^(?:fig(?:ure)?\.?|chart|graph|exhibit)\s*[\dIVX]+[\w.\-–]*\s*[:.\-–—]?\s", re.I
+)
+"""`Figure 3: …`, `Fig. 2.1 …`, `Chart 4 – …`: a figure's caption, over or under it."""
+DEFAULT_CAPTION_CHARS = 300
+"""A caption is a line or a few; longer text that starts so is a paragraph about it."""
 
 
 def _style(line: Line) -> tuple[bool, bool]:
     """Is the whole line bold, is it italic?"""
     return line.bold_share >= DEFAULT_WHOLE_STYLE, line.italic_share >= DEFAULT_WHOLE_STYLE
+
+
+def _is_figure_caption(text: str) -> bool:
+    return len(text) <= DEFAULT_CAPTION_CHARS and bool(_FIGURE_CAPTION.match(text))
 
 
 def _pages(lines: list[Line]) -> Provenance:
@@ -76,6 +86,8 @@ class BlockWriter:
         self.items: list[_Item] = []
         self.markers: list[float] = []
         self.table: Table | None = None
+        self.figure: Figure | None = None
+        """The figure just written, while the paragraph after it may be its caption."""
         self.last: Line | None = None
         self.hanging: set[int] = set()
         """`id`s of the page's lines set with a hanging indent (`hanging.py`)."""
@@ -151,12 +163,15 @@ class BlockWriter:
         for item in page.items:
             if isinstance(item, PageTable):
                 self.add_table(item)
+            elif isinstance(item, PageFigure):
+                self.add_figure(item)
             elif item.heading:
                 self.flush()
                 title = item.text if item.marker in ("", "•", "◦") else item.printed()
                 self.builder.heading(item.heading, title, Provenance(pages=(item.page,)))
                 self.last = None
                 self.table = None
+                self.figure = None
             else:
                 self.add_line(item)
 
@@ -274,6 +289,19 @@ class BlockWriter:
             return
         self.table = to_table(found, caption)
         self.builder.add(self.table)
+        self.figure = None
+        self.last = None
+
+    def add_figure(self, found: PageFigure) -> None:
+        """A chart's words as a figure, with its caption when the paragraph right over it
+        is one (or, see `flush_paragraph`, the paragraph right under it)."""
+        caption = ""
+        if self.paragraph and _is_figure_caption(text := self.join(self.paragraph)):
+            caption, self.paragraph = text, []
+        self.flush()
+        self.table = None
+        self.figure = Figure(found.printed(), caption, Provenance(pages=(found.page,)))
+        self.builder.add(self.figure)
         self.last = None
 
     # -- emitting ----------------------------------------------------------------
@@ -290,7 +318,12 @@ class BlockWriter:
 
     def flush_paragraph(self) -> None:
         if self.paragraph:
-            self.builder.add(Paragraph(self.join(self.paragraph), _pages(self.paragraph)))
+            text = self.join(self.paragraph)
+            figure, self.figure = self.figure, None
+            if figure is not None and not figure.caption and _is_figure_caption(text):
+                figure.caption = text  # the caption under the figure
+            else:
+                self.builder.add(Paragraph(text, _pages(self.paragraph)))
             self.paragraph = []
 
     def flush_list(self) -> None:
@@ -304,6 +337,7 @@ class BlockWriter:
             items.append(ListItem(text, item.marker, item.depth, _pages(lines)))
         prov = Provenance(pages=tuple(sorted({p for i in items for p in i.prov.pages})))
         self.builder.add(ListBlock(items, prov))
+        self.figure = None
         self.items = []
         self.markers = []
 
@@ -323,6 +357,7 @@ class BlockWriter:
                 out.append("")
             out.append(" " * max(0, round((line.x0 - left) / char)) + line.printed())
         self.builder.add(Code("\n".join(out), "", _pages(self.code)))
+        self.figure = None
         self.code = []
 
     def flush(self) -> None:

@@ -146,7 +146,7 @@ def _matched_entries(page: PageContent, later: _LaterText) -> list[tuple[int, in
             if hits >= max(2, _needed_hits(item)):
                 out.append((index, hits))
             continue
-        title = _entry_title(item)
+        title = _entry_title(item) if isinstance(item, Line) else None
         if title and later.printed_after(match_key(title), page.number):
             out.append((index, 1))
     return out

@@ -12,10 +12,12 @@ or last line holding nothing but a number of that count."""
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import NamedTuple
 
-from .types import Line, PageContent
+from .running import Measures, moved_or_changed, running_headers
+from .tables import header_rows
+from .types import Line, PageContent, PageTable
 from .typography import body_style
 
 DEFAULT_MARGIN_BAND = 0.12
@@ -96,10 +98,12 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
     furniture = _running(seen, share, needed, body)
     pieces = _header_pieces(seen, furniture)
     page_ends = {page.number: _ends(page) for page in readable}
-    counted, offsets = _counted_ends(page_ends, needed)
+    counted, series = _counted_ends(page_ends, needed)
+    offsets = {offset for _, offset in series}
     counted |= _lone_counted_numbers(page_ends, offsets)
     dropped: list[Line] = []
     for page in readable:
+        dropped.extend(_numbered_rows(page, series, offsets))
         ends = {id(line) for line in page_ends[page.number]}
         kept = []
         for item in page.items:
@@ -118,6 +122,15 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
                 continue
             kept.append(item)
         page.items = kept
+    heights = {page.number: page.height for page in readable}
+    headers = running_headers(seen, furniture, heights, needed, _bucket)
+    headed = {
+        (line.page, line.top < heights[line.page] / 2)
+        for line in dropped
+        if _in_band(line, heights[line.page])
+    }
+    measures = Measures(_key, _bucket, DEFAULT_MARGIN_BAND, body, offsets, headed)
+    dropped.extend(moved_or_changed(readable, headers, measures))
     return dropped
 
 
@@ -134,6 +147,9 @@ class Spot(NamedTuple):
     outer: bool
     side: bool
     """A note in a side margin: never a heading, whatever its size."""
+    numbers: tuple[int, ...] = ()
+    """The numbers in the text (which its key leaves out), in order."""
+    font: str = ""
 
 
 def _margin_spots(pages: list[PageContent]) -> dict[str, list[Spot]]:
@@ -149,7 +165,15 @@ def _margin_spots(pages: list[PageContent]) -> dict[str, list[Spot]]:
             if _in_margin(line, page.height):
                 outer = line.top < first_bottom or line.bottom > last_top
                 spot = Spot(
-                    page.number, line.top, line.x0, line.x1, line.size, outer, line.margin_note
+                    page.number,
+                    line.top,
+                    line.x0,
+                    line.x1,
+                    line.size,
+                    outer,
+                    line.margin_note,
+                    tuple(int(n) for n in _DIGITS.findall(line.printed())),
+                    line.font,
                 )
                 seen[_key(line)].append(spot)
     return seen
@@ -170,9 +194,26 @@ def _running(
             and min(spot.size for spot in spots) > DEFAULT_HEADING_SIZE * body
         )
         repeats = share if heading else needed
-        if len({spot.page for spot in spots}) >= repeats:
+        if len({spot.page for spot in spots}) >= repeats and _numbered_alike(spots, repeats):
             furniture[key] = _repeated([(spot.page, spot.top) for spot in spots], repeats)
     return furniture
+
+
+def _numbered_alike(spots: list[Spot], repeats: int) -> bool:
+    """Whether the numbers of a text that repeats but for them are a running header's:
+    the same on several pages (a chapter's number), or counting along with the pages
+    (a page number) on `repeats` of them. A number of its own on every page, not
+    counting with them, numbers the text's own things: `Definition 20` opening one
+    page of a textbook, `Definition 26` another, or exhibits `31.1` to `32.2` each
+    titling a page of its own."""
+    numbers = [spot.numbers for spot in spots]
+    if not numbers[0] or len(set(numbers)) < len(numbers):
+        return True
+    for position in range(len(numbers[0])):
+        offsets = Counter(spot.numbers[position] - spot.page for spot in spots)
+        if offsets.most_common(1)[0][1] >= repeats:
+            return True
+    return False
 
 
 def _bucket(top: float) -> int:
@@ -245,12 +286,15 @@ def _lone_counted_numbers(page_ends: dict[int, list[Line]], offsets: set[int]) -
     }
 
 
-def _counted_ends(page_ends: dict[int, list[Line]], needed: int) -> tuple[set[int], set[int]]:
+def _counted_ends(
+    page_ends: dict[int, list[Line]], needed: int
+) -> tuple[set[int], set[tuple[str, int]]]:
     """First or last lines whose number counts along with the pages (`28` on page 28, or
     on page 30 of a file with a two-page cover) while the rest of the line stays the same
     (`Apple Inc. | Q1 2023 Form 10-Q | 16`), wherever they sit: some filings print their
     footer right below the text, mid-page on a short page. Also how far each such count
-    runs ahead of the file's pages (`47699` printed on page 2: 47697)."""
+    runs ahead of the file's pages (`47699` printed on page 2: 47697), with the line's
+    text around it (`#` for the number): the page series."""
     candidates: dict[tuple[str, int], list[Line]] = defaultdict(list)
     for number, ends in page_ends.items():
         for line in ends:
@@ -263,6 +307,49 @@ def _counted_ends(page_ends: dict[int, list[Line]], needed: int) -> tuple[set[in
         for key, lines in candidates.items()
         if len(lines) >= max(needed, DEFAULT_MIN_COUNTED_PAGES)
     }
-    return {id(line) for lines in series.values() for line in lines}, {
-        offset for _, offset in series
-    }
+    return {id(line) for lines in series.values() for line in lines}, set(series)
+
+
+def _numbered_rows(
+    page: PageContent, series: set[tuple[str, int]], offsets: set[int]
+) -> list[Line]:
+    """A table that ends (or starts) its page, whose last (first) row holds nothing but
+    the page's number in the document's count (a lone number running ahead of the page
+    as the other pages' numbers do, or a footer of a page series): the page number, which
+    the table's ruling or tags took in as a row (`| 8 | | |` under a cash flow
+    statement). The row is taken out and returned as a line, boxed as the table's row
+    of average height at that end; a table keeps two rows at least."""
+    if not page.items:
+        return []
+    out: list[Line] = []
+    for table, last in (
+        (max(page.items, key=lambda item: item.bottom), True),
+        (min(page.items, key=lambda item: item.top), False),
+    ):
+        if not isinstance(table, PageTable) or len(table.rows) < 3:
+            continue
+        row = table.rows[-1 if last else 0]
+        cells = [cell for cell in row if cell]
+        if len(cells) != 1 or not _counts(" ".join(cells[0].split()), page.number, series, offsets):
+            continue
+        height = (table.bottom - table.top) / len(table.rows)
+        top = table.bottom - height if last else table.top
+        line = Line(cells[0], page.number, table.x0, table.x1, top, top + height, height, "")
+        if last:
+            table.rows.pop()
+        else:
+            table.rows.pop(0)
+            table.header_rows = header_rows(table.rows) if table.header_rows else 0
+        out.append(line)
+    return out
+
+
+def _counts(text: str, page: int, series: set[tuple[str, int]], offsets: set[int]) -> bool:
+    """Whether `text` is the page's number: a lone number in the count of the
+    document's page numbers, or the text of a page series with its number in place."""
+    if _LONE_NUMBER.fullmatch(text):
+        return int(text) - page in offsets
+    return any(
+        (text[: found.start()] + "#" + text[found.end() :], int(found.group()) - page) in series
+        for found in _PAGE_DIGITS.finditer(text)
+    )

@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from .cleanup import clean_text, is_bold, is_italic, is_mono, split_marker
-from .types import Line, PageContent, PageTable, Word
+from .types import Line, PageContent, PageFigure, PageTable, Word
 
 DEFAULT_ROW_OVERLAP = 0.5
 """Share of the smaller height two words must overlap vertically to sit on one row
@@ -78,12 +78,13 @@ pages: 42–48 %), is still a column; read across, its lines glued to the other'
 
 @dataclass(slots=True)
 class Row:
-    """Words on one visual row (possibly across columns), or a table placed in the flow."""
+    """Words on one visual row (possibly across columns), or a table (or a chart's
+    figure) placed in the flow."""
 
     words: list[Word] = field(default_factory=list)
     top: float = 0.0
     bottom: float = 0.0
-    table: PageTable | None = None
+    table: PageTable | PageFigure | None = None
 
     @property
     def x0(self) -> float:

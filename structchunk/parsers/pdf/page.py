@@ -16,13 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .borderless import find_borderless_tables
+from .figures import Box, figure_areas, take_figures
 from .interleaved import Part, split_interleaved
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
 from .margins import take_margins
 from .symbol_fonts import glyph_text
 from .tables import tagged_tables
 from .terms import take_term_tables
-from .types import Line, PageContent, PageTable, PageTags, Word
+from .types import Line, PageContent, PageFigure, PageTable, PageTags, Word
 
 DEFAULT_NARROW = 8.0
 """A region narrower than this many ems holds names or labels, not running text (a
@@ -59,6 +60,9 @@ class PageReading:
     aside: list[Word] = field(default_factory=list)
     """Lines of text running across the page's reading direction, one `Word` each: each
     is a row of its own."""
+    drawings: list[Box] = field(default_factory=list)
+    """The boxes of the page's drawn shapes and images, where a chart may be (only on
+    pages read left to right)."""
 
 
 def _inside(word: Word, table: PageTable) -> bool:
@@ -168,10 +172,13 @@ def assemble(reading: PageReading) -> PageContent:
         return content
     tables = list(reading.tables)
     words = [glyph_text(w) for w in reading.words if not any(_inside(w, t) for t in tables)]
+    em = body_size(words)
+    areas = figure_areas(words, reading.drawings, (reading.width, reading.height), em)
+    page = (number, reading.height)
+    figures, words, turned_words = take_figures(words, reading.aside, areas, page, em)
     rows = cluster_rows(words)
     if tags:
         rows = _apply_tags(rows, words, tags, tables, number)
-    em = body_size(words)
     rows = _take_borderless_tables(rows, tables, number, em)
     rows, margin, numbers = take_margins(rows, em)
     content.line_numbers = [
@@ -180,8 +187,9 @@ def assemble(reading: PageReading) -> PageContent:
     gutters = find_gutters(rows, em)
     rows, term_tables = take_term_tables(rows, gutters, number)
     tables.extend(term_tables)
-    rows.extend(Row([], t.top, t.bottom, table=t) for t in tables)
-    aside = [glyph_text(w) for w in reading.aside if not any(_inside(w, t) for t in tables)]
+    placed: list[PageTable | PageFigure] = [*tables, *figures]
+    rows.extend(Row([], t.top, t.bottom, table=t) for t in placed)
+    aside = [glyph_text(w) for w in turned_words if not any(_inside(w, t) for t in tables)]
     rows.extend(Row([w], w.top, w.bottom) for w in aside)
     turned = {id(w) for w in aside}
     rows.sort(key=lambda r: r.top)

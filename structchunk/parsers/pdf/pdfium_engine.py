@@ -158,6 +158,7 @@ class PdfiumPdf(OpenPdf):
                     else pdfium_ruled_tables(objects, runs, geometry, index + 1, turned)
                 )
             reading.shapes = objects.shapes
+            reading.drawings = objects.drawings if turned == "ltr" else []
         if turned != "ltr":
             reading.width, reading.height = height, width
         return assemble(reading)

@@ -7,6 +7,8 @@ the PDFium engine needs besides characters:
   they could hold a ruled table (ruling.py) before pdfplumber is asked for it.
 - **Bullets**: small square-ish shapes, as browsers draw list discs and squares.
 - **Images**: how many, for the scan warnings.
+- **Drawings**: the box of every path and image (up to `MAX_DRAWINGS`), where a chart's
+  plot may be (figures.py).
 - **Marked content of forms**: a form XObject drawn inside a marked-content sequence
   passes its id to the text drawn in it (pdfminer's reading does; PDFium keeps the id on
   the form object).
@@ -20,6 +22,7 @@ import ctypes
 from dataclasses import dataclass, field
 
 from . import pdfium_api as api
+from .figures import MAX_DRAWINGS, Box
 from .page import Shape, is_bullet_shape
 from .pdfium_geometry import PageGeometry
 from .ruling import MAX_EDGES, Edge, could_hold_table
@@ -48,6 +51,7 @@ class PageObjects:
     vertical: list[Edge] = field(default_factory=list)
     shapes: list[Shape] = field(default_factory=list)
     images: int = 0
+    drawings: list[Box] = field(default_factory=list)
     inherited: dict[int, int] = field(default_factory=dict)
     """Text object address → marked-content id of the form it is drawn in."""
     texts: list[tuple[Matrix, list[int]]] = field(default_factory=list)
@@ -99,6 +103,7 @@ class _Walk:
                 self.path(obj, matrix)
             elif kind == api.OBJ_IMAGE:
                 self.found.images += 1
+                self.image(obj, matrix)
             elif kind == api.OBJ_TEXT:
                 texts.append(obj)
                 if mcid >= 0:
@@ -114,25 +119,46 @@ class _Walk:
         matrix = _multiply(api.matrix_of(obj), outer)
         count = max(api.count_segments(obj), 0)
         if self.found.crowded or self.segments + count > MAX_SEGMENTS:
-            bounds = api.bounds_of(obj)  # in the form's space: its matrix is `outer`
-            if bounds is not None:
-                corners = [_apply(outer, x, y) for x in bounds[0::2] for y in bounds[1::2]]
-                self.bullet(obj, [(x, y, False) for x, y in corners])
+            corners = self.corners(obj, outer)
+            if corners:
+                self.drawn(obj, [(x, y, False) for x, y in corners])
             return
         self.segments += count
         points = self.points(obj, matrix, count)
         if points:
             self.edges(points)
-            self.bullet(obj, points)
+            self.drawn(obj, points)
 
-    def bullet(self, obj: int, points: list[tuple[float, float, bool]]) -> None:
-        """Keep the path as a bullet candidate when it is small and square-ish."""
+    def corners(self, obj: int, outer: Matrix) -> list[tuple[float, float]]:
+        """The corners of an object's bounds, in user space (PDFium gives them in the
+        form's space, whose matrix is `outer`)."""
+        bounds = api.bounds_of(obj)
+        if bounds is None:
+            return []
+        return [_apply(outer, x, y) for x in bounds[0::2] for y in bounds[1::2]]
+
+    def image(self, obj: int, outer: Matrix) -> None:
+        corners = self.corners(obj, outer)
+        if corners and len(self.found.drawings) <= MAX_DRAWINGS:
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            box = self.geometry.box(min(xs), min(ys), max(xs), max(ys))
+            self.found.drawings.append((box.x0, box.top, box.x1, box.bottom))
+
+    def drawn(self, obj: int, points: list[tuple[float, float, bool]]) -> None:
+        """Keep the path's box among the drawings, and as a bullet candidate when it is
+        small and square-ish."""
         xs = [x for x, _, _ in points]
         ys = [y for _, y, _ in points]
-        if is_bullet_shape(max(xs) - min(xs), max(ys) - min(ys)):
+        left, bottom, right, top = min(xs), min(ys), max(xs), max(ys)
+        bullet = is_bullet_shape(right - left, top - bottom)
+        if not bullet and len(self.found.drawings) > MAX_DRAWINGS:
+            return
+        box = self.geometry.box(left, bottom, right, top)
+        if len(self.found.drawings) <= MAX_DRAWINGS:
+            self.found.drawings.append((box.x0, box.top, box.x1, box.bottom))
+        if bullet:
             mode, stroke = ctypes.c_int(), ctypes.c_int()
             api.draw_mode(obj, ctypes.byref(mode), ctypes.byref(stroke))
-            box = self.geometry.box(min(xs), min(ys), max(xs), max(ys))
             self.found.shapes.append((box.x0, box.top, box.x1, box.bottom, mode.value != 0))
 
     def points(self, obj: int, matrix: Matrix, count: int) -> list[tuple[float, float, bool]]:

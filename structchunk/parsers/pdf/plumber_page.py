@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .cleanup import font_name
+from .figures import MAX_DRAWINGS
 from .page import PageReading, Shape, assemble, is_bullet_shape
 from .structure import page_tags
 from .tables import TABLE_SETTINGS, kept_tables
@@ -127,6 +128,14 @@ def _bullets(page: Any) -> list[Shape]:
     return shapes
 
 
+def _drawings(page: Any) -> list[Box]:
+    """The boxes (x0, top, x1, bottom) of the page's drawn shapes and images."""
+    kinds = (page.rects, page.lines, page.curves, page.images)
+    return [(o["x0"], o["top"], o["x1"], o["bottom"]) for kind in kinds for o in kind][
+        : MAX_DRAWINGS + 1
+    ]
+
+
 def _page_tags(page: Any) -> PageTags | None:
     try:
         return page_tags(page.pdf, page)
@@ -170,4 +179,5 @@ def read_page(page: Any, tagged: bool = False) -> PageContent:
         reading.tables = ruled_tables(page, reading.number, to_frame)
         reading.words = _words(page, orientation, to_frame)
         reading.shapes = _bullets(page) if orientation == "ltr" else []
+        reading.drawings = _drawings(page) if orientation == "ltr" else []
     return assemble(reading)

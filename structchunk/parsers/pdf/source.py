@@ -10,7 +10,7 @@ in it, and neither is a heading a bookmark supplied (it is printed nowhere).
 from __future__ import annotations
 
 from ...document import Box
-from .types import Line, PageContent, PageTable
+from .types import Item, Line, PageContent, PageTable
 
 BOX_DECIMALS = 1
 """Box coordinates to a tenth of a point: finer than any glyph, and short in JSON."""
@@ -51,7 +51,7 @@ def placed_text(pages: list[PageContent]) -> tuple[str, list[tuple[int, Box]]]:
     return "\n".join(parts), boxes
 
 
-def dropped_boxes(pages: list[PageContent], dropped: list[Line | PageTable]) -> list[Box]:
+def dropped_boxes(pages: list[PageContent], dropped: list[Item]) -> list[Box]:
     """The boxes of lines left out as furniture or contents entries (the report hatches
     them), in page order."""
     by_number = {page.number: page for page in pages}
@@ -63,7 +63,7 @@ def dropped_boxes(pages: list[PageContent], dropped: list[Line | PageTable]) -> 
     return sorted(boxes)
 
 
-def _text(item: Line | PageTable) -> str:
+def _text(item: Item) -> str:
     if isinstance(item, PageTable):
         return "\n".join(" | ".join(row) for row in item.rows)
     return item.printed()

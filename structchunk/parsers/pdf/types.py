@@ -113,7 +113,25 @@ class PageTable:
     """How many leading rows are header rows (0 or 1)."""
 
 
-Item = Line | PageTable
+@dataclass(slots=True)
+class PageFigure:
+    """A chart's words — ticks, data labels, legend, axis titles — taken out of the
+    page's text (`figures.py`): its lines from the top, and the chart's box."""
+
+    lines: list[str]
+    page: int
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    region: int = 0
+
+    def printed(self) -> str:
+        """The figure's lines, one under the other."""
+        return "\n".join(self.lines)
+
+
+Item = Line | PageTable | PageFigure
 
 
 class CellPlace(NamedTuple):
