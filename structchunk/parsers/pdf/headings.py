@@ -177,10 +177,12 @@ def _insert(pages: list[PageContent], entry: OutlineEntry) -> None:
 
 
 def find_headings(
-    pages: list[PageContent], outline: list[OutlineEntry], dropped: list[str] | None = None
+    pages: list[PageContent],
+    outline: list[OutlineEntry],
+    dropped: list[tuple[int, str]] | None = None,
 ) -> HeadingSource:
     """Mark heading lines (`Line.heading`) from the best evidence; says which was used.
-    Attribute lists printed after a title (`{ #anchor }`) go to `dropped`."""
+    Attribute lists printed after a title (`{ #anchor }`) go to `dropped` with their page."""
     if any(line.tag is not None for page in pages for line in page.lines()):
         apply_tags(pages)
         source: HeadingSource = "tags"
@@ -198,6 +200,6 @@ def find_headings(
             if line.heading:
                 attributes = _ATTRIBUTES.search(line.text)
                 if attributes and dropped is not None:
-                    dropped.append(attributes.group(0).strip())
+                    dropped.append((line.page, attributes.group(0).strip()))
                 line.text = heading_title(line.text)
     return source

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .borderless import find_borderless_tables
+from .cleanup import clean_text
 from .interleaved import Part, split_interleaved
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
 from .margins import take_margins
@@ -167,7 +168,7 @@ def assemble(reading: PageReading) -> PageContent:
     if not reading.chars:
         return content
     tables = list(reading.tables)
-    words = [glyph_text(w) for w in reading.words if not any(_inside(w, t) for t in tables)]
+    words, read = _outside_tables(reading.words, tables)
     rows = cluster_rows(words)
     if tags:
         rows = _apply_tags(rows, words, tags, tables, number)
@@ -181,7 +182,8 @@ def assemble(reading: PageReading) -> PageContent:
     rows, term_tables = take_term_tables(rows, gutters, number)
     tables.extend(term_tables)
     rows.extend(Row([], t.top, t.bottom, table=t) for t in tables)
-    aside = [glyph_text(w) for w in reading.aside if not any(_inside(w, t) for t in tables)]
+    aside, read_aside = _outside_tables(reading.aside, tables)
+    content.read = clean_text(" ".join([*read, *read_aside]))  # `(cid:N)` glyphs go
     rows.extend(Row([w], w.top, w.bottom) for w in aside)
     turned = {id(w) for w in aside}
     rows.sort(key=lambda r: r.top)
@@ -210,6 +212,21 @@ def assemble(reading: PageReading) -> PageContent:
                 line.tag = _tag(row.words, tags.headings)
             content.items.append(line)
     return content
+
+
+def _outside_tables(words: list[Word], tables: list[PageTable]) -> tuple[list[Word], list[str]]:
+    """The words outside the ruled tables (symbol fonts mapped), and every word's text as
+    read: a ruled table's cells are read from its characters without fonts."""
+    outside: list[Word] = []
+    read: list[str] = []
+    for word in words:
+        if tables and any(_inside(word, t) for t in tables):
+            read.append(word.text)
+        else:
+            word = glyph_text(word)
+            outside.append(word)
+            read.append(word.text)
+    return outside, read
 
 
 def _middle(region: list[Row], em: float) -> float:
