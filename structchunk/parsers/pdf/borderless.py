@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from .cleanup import CLOSERS, CURRENCY_SIGNS, clean_text, is_bare_number
+from .column_heads import ColumnHeads, spacing
 from .tables import cell_text
 from .types import PageTable, Word
 
@@ -286,10 +287,9 @@ def _build(
     if _is_contents(parsed, figure_rows, columns):
         return None
     header = _header_rows(parsed, tops, bottoms, start, columns, line)
-    heads = _Heads(columns)
+    heads = ColumnHeads(columns, [parsed[i].phrases for i in header])
     loose = [p for i in range(start, end + 1) for p in parsed[i].figures]
-    loose = [p for p in loose if _column_of(p, columns) is None]
-    columns = heads.columns = sorted(columns + heads.unclaimed_columns(parsed, header, loose))
+    columns = heads.add_unclaimed([p for p in loose if _column_of(p, columns) is None])
     body: list[list[str]] = []
     for index in range(start, end + 1):
         cells = [""] * len(columns)
@@ -305,7 +305,7 @@ def _build(
             body[-1] = [cell_text(f"{body[-1][0]}\n{label}"), *cells]  # a wrapped label
             continue
         body.append([label, *cells])
-    head = heads.cells(parsed, header)
+    head = heads.cells()
     table_rows = ([head] if head else []) + body
     used = header + list(range(start, end + 1))
     words = [w for i in used for w in rows[i]]
@@ -343,12 +343,12 @@ def _header_rows(
     phrase on the left is allowed, like `(In millions)`)."""
     out: list[int] = []
     below = start
-    reach = columns[0][0] - _spacing(columns) / 2
+    reach = columns[0][0] - spacing(columns) / 2
     for index in range(start - 1, -1, -1):
         if tops[below] - bottoms[index] > DEFAULT_ROW_GAP_LINES * line:
             break
         row = parsed[index]
-        over = [p for p in row.phrases if p.x0 >= reach - _spacing(columns) / 2]
+        over = [p for p in row.phrases if p.x0 >= reach - spacing(columns) / 2]
         before = [p for p in row.phrases if p not in over]
         if not over or len(before) > 1 or any(p.x1 > reach for p in before):
             break
@@ -361,95 +361,3 @@ def _header_rows(
         if len(out) >= DEFAULT_MAX_HEADER_ROWS:
             break
     return out
-
-
-def _spacing(columns: list[tuple[float, float]]) -> float:
-    """Smallest distance between column centres (a column's own width when alone)."""
-    centers = [(x0 + x1) / 2 for x0, x1 in columns]
-    return min((b - a for a, b in zip(centers, centers[1:])), default=columns[0][1] - columns[0][0])
-
-
-class _Heads:
-    """How header phrases head the columns: each column takes, row by row, the phrase
-    nearest to it (a phrase over several columns heads each of them), measured with the
-    spacing of the columns the figures make. No phrase is left out: one that no column
-    takes joins its nearest column's header; a stack of such phrases beside every
-    column is a column of its own (Apple's `Approximate Dollar Value of Shares That May
-    Yet Be Purchased…`, whose only figure is on the total row: lost before)."""
-
-    def __init__(self, columns: list[tuple[float, float]]) -> None:
-        self.spacing = _spacing(columns)
-        self.reach = columns[0][0] - self.spacing / 2
-        self.columns = columns
-
-    def _over(self, row: list[Phrase]) -> list[Phrase]:
-        return [p for p in row if p.x0 >= self.reach - self.spacing / 2]
-
-    def _nearest(self, over: list[Phrase], center: float) -> Phrase | None:
-        nearest = min(over, key=lambda p: abs((p.x0 + p.x1) / 2 - center))
-        middle = (nearest.x0 + nearest.x1) / 2
-        near = abs(middle - center) <= self.spacing * 1.2
-        return nearest if near or nearest.x0 - 1 <= center <= nearest.x1 + 1 else None
-
-    def _row(self, over: list[Phrase], columns: list[tuple[float, float]]) -> list[list[Phrase]]:
-        """Per column, the row's phrases heading it: the nearest, then any no column took."""
-        centers = [(x0 + x1) / 2 for x0, x1 in columns]
-        chosen: list[list[Phrase]] = [[] for _ in columns]
-        for column, center in enumerate(centers):
-            nearest = self._nearest(over, center) if over else None
-            if nearest is not None:
-                chosen[column].append(nearest)
-        taken = {id(p) for phrases in chosen for p in phrases}
-        for phrase in over:
-            if id(phrase) not in taken:
-                middle = (phrase.x0 + phrase.x1) / 2
-                column = min(range(len(centers)), key=lambda c: abs(centers[c] - middle))
-                chosen[column].append(phrase)
-                chosen[column].sort(key=lambda p: p.x0)
-        return chosen
-
-    def unclaimed_columns(
-        self, parsed: list[_Parsed], header: list[int], loose: list[Phrase]
-    ) -> list[tuple[float, float]]:
-        """Columns that only header phrases mark: stacks of phrases no figure column
-        takes, clear of every figure column, widened to the `loose` figures (in no
-        column) under them."""
-        spans: list[tuple[float, float]] = []
-        for index in header:
-            over = self._over(parsed[index].phrases)
-            taken = {id(p) for column in self._taken(over) for p in column}
-            spans.extend((p.x0, p.x1) for p in over if id(p) not in taken)
-        stacks: list[tuple[float, float]] = []
-        for x0, x1 in sorted(spans):
-            if stacks and x0 <= stacks[-1][1]:
-                stacks[-1] = (stacks[-1][0], max(stacks[-1][1], x1))
-            else:
-                stacks.append((x0, x1))
-        out = []
-        for x0, x1 in stacks:
-            if any(x1 >= c0 - 1 and x0 <= c1 + 1 for c0, c1 in self.columns):
-                continue
-            under = [p for p in loose if p.x0 <= x1 and p.x1 >= x0]
-            out.append(
-                (min([x0, *(p.figure_x0 for p in under)]), max([x1, *(p.x1 for p in under)]))
-            )
-        return out
-
-    def _taken(self, over: list[Phrase]) -> list[list[Phrase]]:
-        centers = [(x0 + x1) / 2 for x0, x1 in self.columns]
-        found = [self._nearest(over, center) for center in centers] if over else []
-        return [[p] for p in found if p is not None]
-
-    def cells(self, parsed: list[_Parsed], header: list[int]) -> list[str]:
-        """Per column (label column first), its header phrases top to bottom."""
-        if not header:
-            return []
-        cells: list[list[str]] = [[] for _ in range(len(self.columns) + 1)]
-        for index in header:
-            row = parsed[index].phrases
-            over = self._over(row)
-            cells[0].extend(p.text for p in row if p not in over)
-            for column, phrases in enumerate(self._row(over, self.columns)):
-                if phrases:
-                    cells[column + 1].append(" ".join(p.text for p in phrases))
-        return [" ".join(parts) for parts in cells]
