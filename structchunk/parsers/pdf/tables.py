@@ -94,8 +94,8 @@ def _fill_open_cells(table: Any, raw: list[list[str | None]]) -> list[list[str |
     characters of those cells only; where a side is not drawn (the 2014 performance
     report rules its tables' right edge on the header row only), the row has no cell in
     that column and its text was lost: all of Table 1.10's `Goal Statement` column.
-    Such a hole reaches from its column's left rule to the row's next cell (or the
-    table's right edge); its characters — those in no cell — are its text.
+    Such a hole spans its column of the grid (to the table's right edge for the last);
+    its characters — those in no cell — are its text.
     """
     rows = table.rows
     if not any(cell is None for row in rows for cell in row.cells):
@@ -114,7 +114,7 @@ def _fill_open_cells(table: Any, raw: list[list[str | None]]) -> list[list[str |
                 loose = [
                     char for char in table.page.chars if not any(_holds(c, char) for c in cells)
                 ]
-            x1 = next((c[0] for c in row.cells[column + 1 :] if c is not None), right)
+            x1 = starts[column + 1] if column + 1 < len(starts) else right
             held = [char for char in loose if _holds((x0, top, x1, bottom), char)]
             if held:
                 raw[index][column] = extract_text(held, x_tolerance_ratio=DEFAULT_WORD_GAP)
