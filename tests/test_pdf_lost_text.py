@@ -152,6 +152,26 @@ def test_a_ruled_table_open_on_its_right_keeps_its_last_column(engine: PdfEngine
     assert lost_text(document) == []
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_open_cells_side_by_side_each_read_their_own_column(engine: PdfEngine) -> None:
+    """Rules drawn on the header row only leave both figure cells of each body row open;
+    each reads the characters of its own column of the grid, once."""
+    page = Page()
+    x0, x1, top, bottom = 72, 540, 700, 640
+    for y in (700, 680, 660, 640):
+        page.rule(x0, y, x1, y)
+    for x in (300, 420, 540):
+        page.rule(x, top, x, top - 20)  # the header row's rules only
+    page.rule(x0, top, x0, bottom).rule(200, top, 200, bottom)
+    page.text(76, 686, "Measure").text(304, 686, "FY 2014").text(424, 686, "FY 2013")
+    for y, (label, this, last) in ((666, ("Claims", "21", "35")), (646, ("Cases", "7", "9"))):
+        page.text(76, y, label).text(304, y, this).text(424, y, last)
+    document = parse(pdf_bytes([page]), "t.pdf", ParseSettings(pdf_engine=engine))
+    (table,) = [b for s in document.sections() for b in s.blocks if isinstance(b, Table)]
+    assert table.header == [["Measure", "FY 2014", "FY 2013"]]
+    assert table.rows == [["Claims", "21", "35"], ["Cases", "7", "9"]]
+
+
 def test_strict_fails_a_file_that_loses_a_column(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the open cells left unread (as before), `--strict` fails the file, naming it,
     the page and the words; without it the file converts (exit 0 before: no audit read
