@@ -148,6 +148,20 @@ class Section:
 
 
 @dataclass(slots=True)
+class PageRead:
+    """What a reader saw on one page and what of it it left out on purpose: the "nothing
+    lost" audit (`strict`) holds the blocks and headings of the page to the rest."""
+
+    page: int
+    """1-based."""
+    words: str
+    """Every word read off the page, space-separated, in the order read."""
+    dropped: list[str] = field(default_factory=list)
+    """The page's text left out on purpose (furniture, contents entries, a table header
+    printed again), each also in `Document.dropped`."""
+
+
+@dataclass(slots=True)
 class Document:
     """A parsed document: its root section, title and format."""
 
@@ -166,6 +180,9 @@ class Document:
     """PDF: where each kept line (or table) starts in `source_text`, and its box."""
     dropped_boxes: list[Box] = field(default_factory=list)
     """PDF: the boxes of the `dropped` lines (running headers, page numbers, contents)."""
+    read: list[PageRead] = field(default_factory=list)
+    """PDF: page by page, the words the reader saw and what of them it dropped (empty for
+    formats read without pages, which the audit then leaves alone)."""
 
     def sections(self) -> list[Section]:
         return self.root.walk()

@@ -17,7 +17,8 @@ Per section, in order (`packer.py` calls them; each step is a pure function):
     finish.py     7 finish: text, count, block kinds and provenance of each chunk
 
 `units.py` is the value the steps pass along, `render.py` the light Markdown of blocks,
-and `audit.py` the "nothing lost" checks behind `strict`.
+and `audit.py` the "nothing lost" checks behind `strict` (`page_audit.py`: what a PDF's
+pages read, all in the blocks or dropped on purpose).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from .grouping import group_units
 from .merging import merge_small
 from .outline import sections_to_pack
 from .overlap import overlap_bodies
+from .page_audit import audit_reading
 from .prefix import Head, section_head
 from .render import render_block
 from .splitters import SplitContext, section_units
@@ -42,6 +43,8 @@ class Packer:
     def pack(self, document: Document) -> Iterator[PackedChunk]:
         """Chunks of `document` in order."""
         strict = self.options.strict
+        if strict:
+            audit_reading(document)
         packed: list[PackedChunk] = []  # kept only for the heading audit
         for chunk in self.pack_sections(sections_to_pack(document.root)):
             if strict:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import logging
 
-from ...document import Document, page_ranges
+from ...document import Document, PageRead, page_ranges
 from ...errors import NoTextError, ParseError
 from ...progress import report
 from .. import ParseSettings
@@ -131,8 +131,8 @@ def build(
     furniture: list[Line] = [line for page in pages for line in page.line_numbers]
     furniture += drop_furniture(pages)
     contents = drop_contents(pages)
-    builder.dropped.extend(_text_of(item) for item in [*furniture, *contents])
-    source = find_headings(pages, outline, builder.dropped, builder.warnings)
+    dropped = [(item.page, _text_of(item)) for item in [*furniture, *contents]]
+    source = find_headings(pages, outline, dropped, builder.warnings)
     log.debug(
         "%d running header/footer lines and %d contents entries dropped; headings from %s",
         len(furniture),
@@ -141,13 +141,23 @@ def build(
     )
     builder.set_title(_title(title, pages) or cover_title(pages) or opening_title(pages))
     vocabulary = document_vocabulary([line for page in pages for line in page.lines()])
-    writer = BlockWriter(builder, vocabulary, usual_line_gap(pages))
+    writer = BlockWriter(builder, vocabulary, usual_line_gap(pages), dropped)
     for page in pages:
         writer.feed(page)
     writer.flush()
+    builder.dropped.extend(text for _, text in dropped)
     document = builder.finish(*placed_text(pages))
     document.dropped_boxes = dropped_boxes(pages, [*furniture, *contents])
+    document.read = _pages_read(pages, dropped)
     return document
+
+
+def _pages_read(pages: list[PageContent], dropped: list[tuple[int, str]]) -> list[PageRead]:
+    """Each page's words as read and its text dropped on purpose, for the audit."""
+    read = {page.number: PageRead(page.number, page.read) for page in pages}
+    for number, text in dropped:
+        read[number].dropped.append(text)
+    return list(read.values())
 
 
 def read_all_pages(pdf: OpenPdf, tagged: bool) -> list[PageContent]:

@@ -77,8 +77,16 @@ class _Item:
 class BlockWriter:
     """Feeds pages, line by line, into paragraphs, lists, code and tables."""
 
-    def __init__(self, builder: TreeBuilder, vocabulary: Vocabulary, line_gap: float) -> None:
+    def __init__(
+        self,
+        builder: TreeBuilder,
+        vocabulary: Vocabulary,
+        line_gap: float,
+        dropped: list[tuple[int, str]] | None = None,
+    ) -> None:
         self.builder = builder
+        self.dropped = [] if dropped is None else dropped
+        """(page, text) of what is left out on purpose: a table header printed again."""
         self.vocabulary = vocabulary
         self.line_gap = line_gap
         self.paragraph: list[Line] = []
@@ -177,6 +185,7 @@ class BlockWriter:
 
     def add_line(self, line: Line) -> None:
         if self._repeats_header(line):
+            self.dropped.append((line.page, line.printed()))
             return
         self.table = None
         prev = self.last
@@ -224,6 +233,8 @@ class BlockWriter:
         elif self._gap_break(prev, line):
             item.parts.append(item.lines)
             item.lines = []
+        if line.marker:  # a number or letter that starts no item: text of this one
+            line.text, line.marker = line.printed(), ""
         item.lines.append(line)
         return True
 
@@ -285,7 +296,9 @@ class BlockWriter:
             and found.page == max(self.table.prov.pages) + 1
             and continues(self.table, found)
         ):
-            extend(self.table, found)
+            repeated = extend(self.table, found)
+            if repeated:
+                self.dropped.append((found.page, " ".join(repeated)))
             return
         self.table = to_table(found, caption)
         self.builder.add(self.table)

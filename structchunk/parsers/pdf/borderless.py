@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from .cleanup import CLOSERS, CURRENCY_SIGNS, clean_text, is_bare_number
+from .column_heads import ColumnHeads, spacing
 from .tables import cell_text
 from .types import PageTable, Word
 
@@ -286,6 +287,9 @@ def _build(
     if _is_contents(parsed, figure_rows, columns):
         return None
     header = _header_rows(parsed, tops, bottoms, start, columns, line)
+    heads = ColumnHeads(columns, [parsed[i].phrases for i in header])
+    loose = [p for i in range(start, end + 1) for p in parsed[i].figures]
+    columns = heads.add_unclaimed([p for p in loose if _column_of(p, columns) is None])
     body: list[list[str]] = []
     for index in range(start, end + 1):
         cells = [""] * len(columns)
@@ -301,7 +305,7 @@ def _build(
             body[-1] = [cell_text(f"{body[-1][0]}\n{label}"), *cells]  # a wrapped label
             continue
         body.append([label, *cells])
-    head = _header_cells(parsed, header, columns)
+    head = heads.cells()
     table_rows = ([head] if head else []) + body
     used = header + list(range(start, end + 1))
     words = [w for i in used for w in rows[i]]
@@ -339,12 +343,12 @@ def _header_rows(
     phrase on the left is allowed, like `(In millions)`)."""
     out: list[int] = []
     below = start
-    reach = columns[0][0] - _spacing(columns) / 2
+    reach = columns[0][0] - spacing(columns) / 2
     for index in range(start - 1, -1, -1):
         if tops[below] - bottoms[index] > DEFAULT_ROW_GAP_LINES * line:
             break
         row = parsed[index]
-        over = [p for p in row.phrases if p.x0 >= reach - _spacing(columns) / 2]
+        over = [p for p in row.phrases if p.x0 >= reach - spacing(columns) / 2]
         before = [p for p in row.phrases if p not in over]
         if not over or len(before) > 1 or any(p.x1 > reach for p in before):
             break
@@ -357,32 +361,3 @@ def _header_rows(
         if len(out) >= DEFAULT_MAX_HEADER_ROWS:
             break
     return out
-
-
-def _spacing(columns: list[tuple[float, float]]) -> float:
-    """Smallest distance between column centres (a column's own width when alone)."""
-    centers = [(x0 + x1) / 2 for x0, x1 in columns]
-    return min((b - a for a, b in zip(centers, centers[1:])), default=columns[0][1] - columns[0][0])
-
-
-def _header_cells(
-    parsed: list[_Parsed], header: list[int], columns: list[tuple[float, float]]
-) -> list[str]:
-    """Per column (label column first), the header phrases of each header row nearest to
-    it, top to bottom; a phrase over several columns heads each of them."""
-    if not header:
-        return []
-    spacing = _spacing(columns)
-    reach = columns[0][0] - spacing / 2
-    centers = [(x0 + x1) / 2 for x0, x1 in columns]
-    cells: list[list[str]] = [[] for _ in range(len(columns) + 1)]
-    for index in header:
-        row = parsed[index].phrases
-        over = [p for p in row if p.x0 >= reach - spacing / 2]
-        cells[0].extend(p.text for p in row if p not in over)
-        for column, center in enumerate(centers):
-            nearest = min(over, key=lambda p: abs((p.x0 + p.x1) / 2 - center))
-            middle = (nearest.x0 + nearest.x1) / 2
-            if abs(middle - center) <= spacing * 1.2 or nearest.x0 - 1 <= center <= nearest.x1 + 1:
-                cells[column + 1].append(nearest.text)
-    return [" ".join(parts) for parts in cells]

@@ -189,7 +189,7 @@ def _printed_at(
     return None
 
 
-def _drop_continued(pages: list[PageContent], dropped: list[str] | None) -> None:
+def _drop_continued(pages: list[PageContent], dropped: list[tuple[int, str]] | None) -> None:
     """A heading repeating an earlier one with `(continued)` is the earlier title printed
     again over the rest of its section, at the top of the next page: no new section.
     It leaves the page (listed in `dropped`), so the section simply goes on."""
@@ -201,7 +201,7 @@ def _drop_continued(pages: list[PageContent], dropped: list[str] | None) -> None
                 match = _CONTINUED.match(item.printed())
                 if match and match_key(match.group("stem")) in seen:
                     if dropped is not None:
-                        dropped.append(item.printed())
+                        dropped.append((item.page, item.printed()))
                     continue
                 seen.add(match_key(item.printed()))
             kept.append(item)
@@ -211,7 +211,7 @@ def _drop_continued(pages: list[PageContent], dropped: list[str] | None) -> None
 def find_headings(
     pages: list[PageContent],
     outline: list[OutlineEntry],
-    dropped: list[str] | None = None,
+    dropped: list[tuple[int, str]] | None = None,
     warnings: list[str] | None = None,
 ) -> HeadingSource:
     """Mark heading lines (`Line.heading`) from the best evidence; says which was used.
@@ -219,8 +219,8 @@ def find_headings(
     Tags win. Otherwise typography reads the pages, and the bookmarks replace its
     reading only when they are the printed headings: most of their titles printed at
     their destinations, and as many as typography found, or half of them. Attribute
-    lists printed after a title (`{ #anchor }`) go to `dropped`; bookmarks that are
-    labels rather than headings are reported in `warnings`."""
+    lists printed after a title (`{ #anchor }`) go to `dropped` with their page;
+    bookmarks that are labels rather than headings are reported in `warnings`."""
     if any(line.tag is not None for page in pages for line in page.lines()):
         apply_tags(pages)
         source: HeadingSource = "tags"
@@ -251,6 +251,6 @@ def find_headings(
             if line.heading:
                 attributes = _ATTRIBUTES.search(line.text)
                 if attributes and dropped is not None:
-                    dropped.append(attributes.group(0).strip())
+                    dropped.append((line.page, attributes.group(0).strip()))
                 line.text = heading_title(line.text)
     return source

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .borderless import find_borderless_tables
+from .cleanup import clean_text
 from .figures import Box, figure_areas, take_figures
 from .interleaved import Part, split_interleaved
 from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
@@ -171,7 +172,7 @@ def assemble(reading: PageReading) -> PageContent:
     if not reading.chars:
         return content
     tables = list(reading.tables)
-    words = [glyph_text(w) for w in reading.words if not any(_inside(w, t) for t in tables)]
+    words, read = _outside_tables(reading.words, tables)
     em = body_size(words)
     areas = figure_areas(words, reading.drawings, (reading.width, reading.height), em)
     page = (number, reading.height)
@@ -190,6 +191,8 @@ def assemble(reading: PageReading) -> PageContent:
     placed: list[PageTable | PageFigure] = [*tables, *figures]
     rows.extend(Row([], t.top, t.bottom, table=t) for t in placed)
     aside = [glyph_text(w) for w in turned_words if not any(_inside(w, t) for t in tables)]
+    _, read_aside = _outside_tables(reading.aside, tables)
+    content.read = clean_text(" ".join([*read, *read_aside]))  # `(cid:N)` glyphs go
     rows.extend(Row([w], w.top, w.bottom) for w in aside)
     turned = {id(w) for w in aside}
     rows.sort(key=lambda r: r.top)
@@ -218,6 +221,21 @@ def assemble(reading: PageReading) -> PageContent:
                 line.tag = _tag(row.words, tags.headings)
             content.items.append(line)
     return content
+
+
+def _outside_tables(words: list[Word], tables: list[PageTable]) -> tuple[list[Word], list[str]]:
+    """The words outside the ruled tables (symbol fonts mapped), and every word's text as
+    read: a ruled table's cells are read from its characters without fonts."""
+    outside: list[Word] = []
+    read: list[str] = []
+    for word in words:
+        if tables and any(_inside(word, t) for t in tables):
+            read.append(word.text)
+        else:
+            word = glyph_text(word)
+            outside.append(word)
+            read.append(word.text)
+    return outside, read
 
 
 def _middle(region: list[Row], em: float) -> float:

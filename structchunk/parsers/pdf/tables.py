@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pdfplumber.utils.text import extract_text
+
 from ...document import Provenance, Table
 from ..table_titles import reads_as_titles
 from .cleanup import clean_text, match_key
@@ -68,7 +70,7 @@ def kept_tables(
         band = _title_band(table)
         if _overlapping_columns(table, band is not None):
             continue  # shaded rows, not a grid: read as a borderless table instead
-        raw = table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP)
+        raw = _fill_open_cells(table, table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP))
         box = table.bbox
         if band is not None:
             raw, box = raw[1:], (box[0], band, box[2], box[3])
@@ -83,6 +85,48 @@ def kept_tables(
         x0, top, x1, bottom = to_frame(box)
         kept.append(PageTable(rows, number, x0, x1, top, bottom, header_rows=head))
     return kept
+
+
+def _fill_open_cells(table: Any, raw: list[list[str | None]]) -> list[list[str | None]]:
+    """The text of cells the rules leave open, in the column they stand in.
+
+    `find_tables` makes a cell of each box closed on four sides and `extract` reads the
+    characters of those cells only; where a side is not drawn (the 2014 performance
+    report rules its tables' right edge on the header row only), the row has no cell in
+    that column and its text was lost: all of Table 1.10's `Goal Statement` column.
+    Such a hole spans its column of the grid (to the table's right edge for the last);
+    its characters — those in no cell — are its text.
+    """
+    rows = table.rows
+    if not any(cell is None for row in rows for cell in row.cells):
+        return raw
+    cells = [cell for row in rows for cell in row.cells if cell is not None]
+    starts = sorted({cell[0] for cell in cells})
+    right = table.bbox[2]
+    loose: list[dict[str, Any]] | None = None
+    for index, row in enumerate(rows):
+        _, top, _, bottom = row.bbox
+        for column, cell in enumerate(row.cells):
+            x0 = starts[column]
+            if cell is not None or any(c is not None and c[0] <= x0 < c[2] for c in row.cells):
+                continue
+            if loose is None:
+                loose = [
+                    char for char in table.page.chars if not any(_holds(c, char) for c in cells)
+                ]
+            x1 = starts[column + 1] if column + 1 < len(starts) else right
+            held = [char for char in loose if _holds((x0, top, x1, bottom), char)]
+            if held:
+                raw[index][column] = extract_text(held, x_tolerance_ratio=DEFAULT_WORD_GAP)
+    return raw
+
+
+def _holds(box: Box, char: dict[str, Any]) -> bool:
+    """The character's centre is in `box` (as `Table.extract` places characters)."""
+    x0, top, x1, bottom = box
+    middle = (float(char["x0"]) + float(char["x1"])) / 2
+    height = (float(char["top"]) + float(char["bottom"])) / 2
+    return x0 <= middle < x1 and top <= height < bottom
 
 
 def _title_band(table: Any) -> float | None:
@@ -259,11 +303,12 @@ def to_table(table: PageTable, caption: str = "") -> Table:
     )
 
 
-def extend(previous: Table, table: PageTable) -> None:
-    """Append a continuation to `previous`, dropping its repeated header row."""
-    rows = table.rows
+def extend(previous: Table, table: PageTable) -> list[str]:
+    """Append a continuation to `previous`, dropping its repeated header row (returned)."""
+    rows, repeated = table.rows, []
     if previous.header and table.header_rows and _same_row(previous.header[0], rows[0]):
-        rows = rows[1:]
+        rows, repeated = rows[1:], rows[0]
     previous.rows.extend(rows)
     previous.row_provs.extend(Provenance(pages=(table.page,)) for _ in rows)
     previous.prov = previous.prov.merged(Provenance(pages=(table.page,)))
+    return repeated

@@ -180,6 +180,10 @@ class PageContent:
     orientation: str = "ltr"
     """`ltr`, or `ttb`/`btt` when the text runs down/up the page: boxes are in the
     reading frame, and `source.page_box` turns them back into page coordinates."""
+    read: str = ""
+    """Every word the engine read off the page (hidden text and invisible copies left
+    out already), space-separated: what the "nothing lost" audit (`strict`) holds the
+    document's blocks and dropped lines to (`Document.read`)."""
 
     def lines(self) -> list[Line]:
         return [item for item in self.items if isinstance(item, Line)]
