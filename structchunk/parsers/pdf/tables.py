@@ -9,6 +9,7 @@ rows keep their own pages.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -103,30 +104,44 @@ def _fill_open_cells(table: Any, raw: list[list[str | None]]) -> list[list[str |
     cells = [cell for row in rows for cell in row.cells if cell is not None]
     starts = sorted({cell[0] for cell in cells})
     right = table.bbox[2]
-    loose: list[dict[str, Any]] | None = None
+    chars: list[dict[str, Any]] = []
+    heights: list[float] = []
     for index, row in enumerate(rows):
         _, top, _, bottom = row.bbox
+        in_band: list[Box] | None = None
         for column, cell in enumerate(row.cells):
             x0 = starts[column]
             if cell is not None or any(c is not None and c[0] <= x0 < c[2] for c in row.cells):
                 continue
-            if loose is None:
-                loose = [
-                    char for char in table.page.chars if not any(_holds(c, char) for c in cells)
-                ]
+            if not heights:  # the characters by height, once
+                chars = sorted(table.page.chars, key=_height)
+                heights = [_height(char) for char in chars] or [float("inf")]
             x1 = starts[column + 1] if column + 1 < len(starts) else right
-            held = [char for char in loose if _holds((x0, top, x1, bottom), char)]
+            box = (x0, top, x1, bottom)
+            if in_band is None:  # the cells reaching into the row, rows spanned too
+                in_band = [c for c in cells if c[1] < bottom and c[3] > top]
+            others = [c for c in in_band if c[0] < x1 and c[2] > x0]
+            band = chars[bisect_left(heights, top) : bisect_left(heights, bottom)]
+            held = [
+                char
+                for char in band
+                if _holds(box, char) and not any(_holds(c, char) for c in others)
+            ]
             if held:
                 raw[index][column] = extract_text(held, x_tolerance_ratio=DEFAULT_WORD_GAP)
     return raw
+
+
+def _height(char: dict[str, Any]) -> float:
+    """Where the character's centre is, down the page."""
+    return (float(char["top"]) + float(char["bottom"])) / 2
 
 
 def _holds(box: Box, char: dict[str, Any]) -> bool:
     """The character's centre is in `box` (as `Table.extract` places characters)."""
     x0, top, x1, bottom = box
     middle = (float(char["x0"]) + float(char["x1"])) / 2
-    height = (float(char["top"]) + float(char["bottom"])) / 2
-    return x0 <= middle < x1 and top <= height < bottom
+    return x0 <= middle < x1 and top <= _height(char) < bottom
 
 
 def _title_band(table: Any) -> float | None:
