@@ -39,8 +39,6 @@ def placed_text(pages: list[PageContent]) -> tuple[str, list[tuple[int, Box]]]:
     at = 0
     for page in pages:
         for item in page.items:
-            if isinstance(item, Line) and item.synthetic:
-                continue
             text = _text(item)
             x0 = item.x0  # a list marker, kept or taken back into the text, is left of it
             if isinstance(item, Line) and 0 < item.marker_x < item.x0:

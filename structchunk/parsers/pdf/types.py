@@ -87,8 +87,6 @@ class Line:
     """(structure element id, heading level) when tagged as a heading (`H1`…`H6`)."""
     heading: int = 0
     """Heading level decided by the heading stage; 0 for body text."""
-    synthetic: bool = False
-    """A heading inserted from a bookmark whose title is not printed on the page."""
     turned: bool = False
     """Text running across the page's reading direction (a line printed up the margin):
     read as a line of its own, never a heading or a title."""

@@ -194,7 +194,7 @@ def opening_title(pages: list[PageContent]) -> str:
         return ""
     run: list[Line] = []
     for item in first.items:
-        if not isinstance(item, Line) or item.heading or item.synthetic or item.turned:
+        if not isinstance(item, Line) or item.heading or item.turned:
             break
         if run and (abs(item.size - run[0].size) > 0.1 or item.bold != run[0].bold):
             break
@@ -222,7 +222,7 @@ def opening_title(pages: list[PageContent]) -> str:
 def _looks_like_heading(line: Line) -> bool:
     text = line.printed()
     words = text.split()
-    if line.mono or not line.uniform or line.synthetic or line.turned or not words:
+    if line.mono or not line.uniform or line.turned or not words:
         return False
     if line.cells > 1 and not _numbered_apart(line):
         return False
