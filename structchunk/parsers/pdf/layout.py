@@ -539,7 +539,7 @@ def make_line(words: list[Word], page: int, region: int) -> Line | None:
         font=font,
         bold=is_bold(font),
         mono=all(is_mono(w.font) for w in styled) if styled else False,
-        uniform=all(abs(w.size - size) <= DEFAULT_SAME_SIZE * size for w in styled),
+        uniform=_one_size(words, size),
         main_share=main / chars,
         bold_share=sum(len(w.text) for w in styled if is_bold(w.font)) / letters,
         italic_share=sum(len(w.text) for w in styled if is_italic(w.font)) / letters,
@@ -566,8 +566,17 @@ def _take_marker(line: Line, words: list[Word]) -> None:
     rest = [w for w in words if w.x0 > words[0].x0 + 0.1] or words
     line.x0 = rest[0].x0
     if not line.uniform:  # Word sets a heading's number in the list's own size
-        styled = [w for w in rest if any(ch.isalnum() for ch in w.text)]
-        line.uniform = all(abs(w.size - line.size) <= DEFAULT_SAME_SIZE * line.size for w in styled)
+        line.uniform = _one_size(rest, line.size)
+
+
+def _one_size(words: list[Word], size: float) -> bool:
+    """Every word holding a letter or digit is set in `size`, give or take
+    `DEFAULT_SAME_SIZE` (punctuation set apart does not count)."""
+    return all(
+        abs(w.size - size) <= DEFAULT_SAME_SIZE * size
+        for w in words
+        if any(ch.isalnum() for ch in w.text)
+    )
 
 
 _ENTRY_LABEL = re.compile(r"\(?\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[A-Z]{2,4})?[*#†‡]*\)?")
