@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..table_titles import is_figure
 from .cleanup import BULLET_GLYPHS, ends_in_hyphen, font_family, match_key, starts_lower
 from .layout import DEFAULT_PARAGRAPH_GAP
 from .levels import HeadingStyle, assign_levels, numbering
@@ -92,7 +93,6 @@ _FORM_MARKS = frozenset("☐☑☒□■✓✔")
 _LABEL_VALUE = re.compile(r"^[^:]{1,40}:\s+\S")
 _PARENTHESISED = re.compile(r"^\(.*\)$")
 _SIGNATURES = frozenset({"signature", "signatures"})
-_FIGURE = re.compile(r"^[$€£(]*[\d.,]+%?\)?$")
 
 Style = tuple[float, bool, bool]
 
@@ -241,7 +241,7 @@ def _numbered_apart(line: Line) -> bool:
     cells, a number opening the first, and no figure closing the second (a table row)."""
     text = line.printed()
     last = text.rsplit(" ", 1)[-1]
-    return line.cells == 2 and numbering(text) is not None and not _FIGURE.match(last)
+    return line.cells == 2 and numbering(text) is not None and not is_figure(last)
 
 
 def _ends_like_sentence(text: str) -> bool:
