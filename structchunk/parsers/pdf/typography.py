@@ -143,8 +143,7 @@ def _page_bodies(pages: list[PageContent], cover: PageContent | None) -> dict[in
     def plain(window: list[PageContent]) -> list[Line]:
         return [line for p in window if p is not cover for line in p.lines() if not line.bold]
 
-    every = [line for p in pages for line in p.lines()]
-    whole = _Body(*body_style(plain(pages) or every))
+    whole = _Body(*body_style(plain(pages) or [line for p in pages for line in p.lines()]))
     out = {}
     for index, page in enumerate(pages):
         window = pages[max(0, index - DEFAULT_BODY_WINDOW) : index + DEFAULT_BODY_WINDOW + 1]
@@ -293,12 +292,12 @@ class _Document:
     total: int
     line_gap: float
     centred: set[int]
-    """ids of the lines set in the middle of their page's text (`_centred`)..."""
+    """ids of the lines set in the middle of their page's text (`_alignment`)..."""
     wide: set[int]
     """...and of those spanning most of its width (`DEFAULT_WIDE_SHARE`)."""
 
 
-def _document(pages: list[PageContent], line_gap: float) -> _Document:
+def _document(pages: list[PageContent], line_gap: float, cover: PageContent | None) -> _Document:
     inline: Counter[tuple[str, float]] = Counter()
     share: Counter[Style] = Counter()
     total = 0
@@ -308,7 +307,7 @@ def _document(pages: list[PageContent], line_gap: float) -> _Document:
             share[_style(line)] += line.chars
             total += line.chars
     return _Document(
-        _page_bodies(pages, cover_page(pages)),
+        _page_bodies(pages, cover),
         inline,
         share,
         total or 1,
@@ -507,8 +506,8 @@ def _alignment(pages: list[PageContent]) -> tuple[set[int], set[int]]:
 
 def typography_headings(pages: list[PageContent], line_gap: float) -> None:
     """Mark heading lines by typography (levels included) and join wrapped headings."""
-    doc = _document(pages, line_gap)
     cover = cover_page(pages)
+    doc = _document(pages, line_gap, cover)
     headings: list[list[Line]] = []
     weak: list[list[Line]] = []
     for page in pages:
