@@ -158,11 +158,13 @@ def apply_outline(
     for line in found.values():
         line.heading = 0
     taken = {id(line) for _, lines in matches for line in lines or []}
+    by_number = {page.number: page for page in pages if not page.error}
     owner: dict[int, int] = {}
     left_out = 0
     for group, (entry, lines) in enumerate(matches, start=1):
         if not lines:
-            printed = _printed_at(pages, entry, found, taken)
+            page = by_number.get(entry.page) if entry.page is not None else None
+            printed = _printed_at(page, entry, found, taken) if page is not None else None
             if printed is None:
                 left_out += 1
                 continue
@@ -176,12 +178,10 @@ def apply_outline(
 
 
 def _printed_at(
-    pages: list[PageContent], entry: OutlineEntry, headings: dict[int, Line], taken: set[int]
+    page: PageContent, entry: OutlineEntry, headings: dict[int, Line], taken: set[int]
 ) -> Line | None:
-    """The heading typography found at a bookmark's destination, if one starts there."""
-    page = next((p for p in pages if p.number == entry.page and not p.error), None)
-    if page is None:
-        return None
+    """The heading typography found at a bookmark's destination page, if one starts
+    there."""
     lines = [line for line in page.lines() if entry.top is None or line.bottom >= entry.top - 2]
     for line in lines[:DEFAULT_DESTINATION_LINES]:
         if id(line) in headings and id(line) not in taken:
