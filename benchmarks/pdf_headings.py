@@ -228,8 +228,8 @@ def table(groups: dict[str, list[Score]]) -> str:
     pooled: dict[str, list[Score]] = {}
     for name, scores in groups.items():
         if name.startswith("dev/"):
-            pooled.setdefault(f"dev, all kinds{' stripped' * name.endswith('stripped')}", [])
-            pooled[f"dev, all kinds{' stripped' * name.endswith('stripped')}"] += scores
+            reading = " stripped" if name.endswith(" stripped") else ""
+            pooled.setdefault(f"dev, all kinds{reading}", []).extend(scores)
     for name, scores in [*groups.items(), *pooled.items()]:
         t = total(name, scores)
         r = t.ratios()
