@@ -30,6 +30,13 @@ UNMAPPED_FONTS = frozenset({"Wingdings3", "Symbol"})
 byte codes (`h` for a Wingdings 3 bullet, `b` for Symbol's β)."""
 WIDTH, HEIGHT = 612.0, 792.0
 
+BODY = [
+    "The Company designs, manufactures and markets smartphones, personal computers,",
+    "tablets, wearables and accessories, and sells a variety of related services to",
+    "customers around the world through its retail and online stores and resellers.",
+]
+"""A paragraph of a filing's prose, three lines, for tests that need body text."""
+
 
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")

@@ -3,7 +3,7 @@ headings in filings converted from HTML, and bookmarks checked against the print
 
 from __future__ import annotations
 
-from pdf_factory import Page, pdf_bytes
+from pdf_factory import BODY, Page, pdf_bytes
 from pdfminer.fontmetrics import FONT_METRICS
 
 from structchunk.document import Document
@@ -11,12 +11,6 @@ from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.cleanup import font_family
 from structchunk.parsers.pdf.levels import HeadingStyle, assign_levels, numbering
-
-BODY = [
-    "The Company designs, manufactures and markets smartphones, personal computers,",
-    "tablets, wearables and accessories, and sells a variety of related services to",
-    "customers around the world through its retail and online stores and resellers.",
-]
 
 
 def _read(pages: list[Page], outline: list[tuple[int, str, int]] | None = None) -> Document:

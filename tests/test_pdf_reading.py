@@ -8,7 +8,7 @@ import signal
 import pytest
 from conftest import SHARED_CORPUS, corpus_params
 from corpus_pdf import read_corpus_pdf
-from pdf_factory import Page, pdf_bytes
+from pdf_factory import BODY, Page, pdf_bytes
 
 from structchunk import ChunkOptions, chunk_text
 from structchunk.api import iter_chunks_from_bytes
@@ -26,12 +26,6 @@ from structchunk.parsers.pdf.structure import OutlineEntry
 from structchunk.parsers.pdf.symbol_fonts import glyph_text
 from structchunk.parsers.pdf.tables import header_rows
 from structchunk.parsers.pdf.types import Line, PageContent, Word
-
-BODY = [
-    "The Company designs, manufactures and markets smartphones, personal computers,",
-    "tablets, wearables and accessories, and sells a variety of related services to",
-    "customers around the world through its retail and online stores and resellers.",
-]
 
 
 def _read(pages: list[Page]) -> Document:
