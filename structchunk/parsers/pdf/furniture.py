@@ -15,7 +15,7 @@ import re
 from collections import Counter, defaultdict
 from typing import NamedTuple
 
-from .running import Measures, moved_or_changed, running_headers
+from .running import PAGE_DIGITS, Measures, moved_or_changed, running_headers
 from .tables import header_rows
 from .types import Line, PageContent, PageTable
 from .typography import body_style
@@ -44,9 +44,6 @@ DEFAULT_MIN_COUNTED_PAGES = 3
 """Pages whose end line counts along with the page number before such a line is taken
 for a page number outside the margins."""
 _DIGITS = re.compile(r"\d+")
-_PAGE_DIGITS = re.compile(r"(?<![\d.,])\d{1,5}(?![\d.,]?\d)")
-"""A whole number of up to five digits (a journal paged through its volume reaches
-`47698`), not part of a longer figure (`1,234`, `2.5`)."""
 _LONE_NUMBER = re.compile(r"\d{1,5}")
 _PAGE_NUMBER = re.compile(
     r"^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(\[]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*"
@@ -299,7 +296,7 @@ def _counted_ends(
     for number, ends in page_ends.items():
         for line in ends:
             text = " ".join(line.printed().split())
-            for found in _PAGE_DIGITS.finditer(text):
+            for found in PAGE_DIGITS.finditer(text):
                 rest = text[: found.start()] + "#" + text[found.end() :]
                 candidates[(rest, int(found.group()) - number)].append(line)
     series = {
@@ -351,5 +348,5 @@ def _counts(text: str, page: int, series: set[tuple[str, int]], offsets: set[int
         return int(text) - page in offsets
     return any(
         (text[: found.start()] + "#" + text[found.end() :], int(found.group()) - page) in series
-        for found in _PAGE_DIGITS.finditer(text)
+        for found in PAGE_DIGITS.finditer(text)
     )

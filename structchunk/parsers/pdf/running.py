@@ -41,8 +41,9 @@ DEFAULT_ALIGN_TOLERANCE = 6.0
 """Points the edge a running header is aligned on may move from page to page (as far as
 its height may, in `furniture.py`)."""
 
-_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}(?![\d.,]?\d)")
-"""A whole number that may be a page's (furniture's `_PAGE_DIGITS`)."""
+PAGE_DIGITS = re.compile(r"(?<![\d.,])\d{1,5}(?![\d.,]?\d)")
+"""A whole number of up to five digits (a journal paged through its volume reaches
+`47698`), not part of a longer figure (`1,234`, `2.5`): a page's number in a line."""
 
 
 class Placed(Protocol):
@@ -198,7 +199,7 @@ def _header_here(
 
 def _counting(line: Line, page: int, offsets: set[int]) -> bool:
     """A number in the line runs ahead of the page as the page numbers do."""
-    return any(int(number) - page in offsets for number in _NUMBER.findall(line.printed()))
+    return any(int(number) - page in offsets for number in PAGE_DIGITS.findall(line.printed()))
 
 
 def _near_edge(line: Line, height: float, top_edge: bool, share: float) -> bool:
