@@ -5,6 +5,8 @@ another size keeps its own body. A line is a heading candidate when it is short,
 style, not code, not a list item, not a form line and not a label; it is a heading when
 
 - it is clearly larger than the body text (`DEFAULT_HEADING_SIZE_RATIO`), or
+- it is a little larger (`DEFAULT_NUDGE_RATIO`: 10 over 9 points) and stands apart, with
+  space above and below, over smaller text, or
 - it is bold in another font family at about body size (a sans-serif run of headings
   over serif text), or
 - at body size it is bold, italic or in capitals all through and stands on a line of its
@@ -33,6 +35,13 @@ from .types import Line, PageContent
 DEFAULT_HEADING_SIZE_RATIO = 1.12
 """Font size, relative to the body size, from which a short standalone line is a heading
 (browsers' h4 is 1.0, h3 1.17, h2 1.5 of the body; LaTeX's \\subsection is 1.2)."""
+DEFAULT_NUDGE_RATIO = 1.08
+"""A line this much larger than the body (a 10-point line over 9-point text), but not
+`DEFAULT_HEADING_SIZE_RATIO` larger, is a heading only when it stands on its own as a
+body-size bold line must; a document marking its main headings by a larger size keeps
+these as its smallest heading level rather than taking them for emphasis."""
+DEFAULT_NUDGE_STEP = 0.5
+"""...and the text after it is at least this many points smaller."""
 DEFAULT_BOLD_MIN_RATIO = 0.75
 """A bold line in another font family counts down to this size ratio (browsers' h5 and
 h6 are 0.83 and 0.67 of the body size)."""
@@ -332,6 +341,36 @@ def _prominent(line: Line, doc: _Document) -> bool:
     )
 
 
+def _nudged(line: Line, doc: _Document) -> bool:
+    """A little larger than the body text: a heading when it stands on its own."""
+    body = doc.bodies.get(line.page, _Body(10.0, ""))
+    if doc.share[_style(line)] > DEFAULT_MAX_STYLE_SHARE * doc.total:
+        return False
+    return line.size >= body.size * DEFAULT_NUDGE_RATIO
+
+
+def _heads_smaller_text(run: list[Line], lines: list[Line], doc: _Document) -> bool:
+    """Space above and below the run, and smaller text after it in its region: a label
+    in a diagram or a side panel is followed closely by more labels or by text of its
+    own size."""
+    start = next(i for i, line in enumerate(lines) if line is run[0])
+    end = next(i for i, line in enumerate(lines) if line is run[-1])
+    before = lines[start - 1] if start > 0 else None
+    after = lines[end + 1] if end + 1 < len(lines) else None
+    if after is None or after.region != run[-1].region:
+        return False
+    spaced_above = before is None or before.region != run[0].region or _spaced(before, run[0], doc)
+    return (
+        spaced_above
+        and _spaced(run[-1], after, doc)
+        and after.size <= run[-1].size - DEFAULT_NUDGE_STEP
+    )
+
+
+def _spaced(a: Line, b: Line, doc: _Document) -> bool:
+    return b.top - a.bottom > doc.line_gap + DEFAULT_PARAGRAPH_GAP * max(a.size, b.size, 1.0)
+
+
 def _styled_at_body_size(line: Line, doc: _Document) -> bool:
     """Bold, italic or capitals through a body-size line that is no label."""
     body = doc.bodies.get(line.page, _Body(10.0, ""))
@@ -452,6 +491,19 @@ def _weak_headings(
     ]
 
 
+def _nudged_headings(pages: list[PageContent], nudged: list[list[Line]]) -> list[list[Line]]:
+    """The slightly larger candidates that are headings: aligned, not going on from the
+    text before, not a recurring label."""
+    nudged = [run for run in nudged if not _continues_text(run[0]) and _aligned(run[0], pages)]
+    texts = [" ".join(line.printed() for line in run) for run in nudged]
+    counts = Counter(match_key(text) for text in texts)
+    return [
+        run
+        for run, text in zip(nudged, texts)
+        if not _recurring_label(text, counts[match_key(text)])
+    ]
+
+
 def _recurring_label(text: str, count: int) -> bool:
     return count >= DEFAULT_LABEL_REPEATS and len(text.split()) <= DEFAULT_LABEL_MAX_WORDS
 
@@ -510,6 +562,7 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
     doc = _document(pages, line_gap, cover)
     headings: list[list[Line]] = []
     weak: list[list[Line]] = []
+    nudged: list[list[Line]] = []
     for page in pages:
         if page is cover:
             continue
@@ -520,6 +573,8 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
         for run in runs:
             if all(_prominent(line, doc) for line in run) and not _is_caption(run):
                 headings.append(run)
+            elif all(_nudged(line, doc) for line in run) and _heads_smaller_text(run, lines, doc):
+                nudged.append(run)
             elif all(_styled_at_body_size(line, doc) for line in run) and _isolated(
                 run, lines, doc
             ):
@@ -528,6 +583,7 @@ def typography_headings(pages: list[PageContent], line_gap: float) -> None:
     text_pages = sum(1 for page in pages if page is not cover and page.lines())
     marked = len({run[0].page for run in headings}) >= DEFAULT_SIZE_DEVICE_PAGES * text_pages
     headings += _weak_headings(pages, weak, marked)
+    headings += _nudged_headings(pages, nudged)
     order = {id(line): i for i, line in enumerate(line for p in pages for line in p.lines())}
     headings.sort(key=lambda run: order[id(run[0])])
     centred = doc.centred
