@@ -185,3 +185,25 @@ def test_a_line_one_point_larger_heads_the_text_it_stands_over() -> None:
     paths = _paths(_read([page]))
     note = "Note 3 : Non-Controlling Interests"
     assert paths == [(note,), (note, "Mobileye")]
+
+
+def test_an_item_set_tight_under_its_part_is_a_heading_of_its_own() -> None:
+    """Amcor's 10-Q prints `Item 1.` on the line right under `Part I`, both bold: the
+    `Item` was read as part of no heading, and `Item 2.` then nested under the notes."""
+    page = Page()
+    page.text(72, 740, "Part I - Financial Information", font="Helvetica-Bold", size=9)
+    page.text(72, 729, "Item 1. Financial Statements (unaudited)", font="Helvetica-Bold", size=9)
+    y = _body(page, 706, 2)
+    page.text(72, y - 8, "Note 1 - Nature of Operations", font="Helvetica-Bold", size=9)
+    _body(page, y - 28, 2)
+    two = Page()
+    two.text(72, 740, "Item 2. Management's Discussion and Analysis", font="Helvetica-Bold", size=9)
+    _body(two, 718, 3)
+    part = "Part I - Financial Information"
+    item1 = "Item 1. Financial Statements (unaudited)"
+    assert _paths(_read([page, two])) == [
+        (part,),
+        (part, item1),
+        (part, item1, "Note 1 - Nature of Operations"),
+        (part, "Item 2. Management's Discussion and Analysis"),
+    ]

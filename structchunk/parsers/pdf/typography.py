@@ -441,6 +441,8 @@ def _apart(a: Line | None, b: Line | None, doc: _Document, above: bool) -> bool:
         return False  # the text goes on: a bold start of a paragraph
     if not above and numbering(b.printed()) and _looks_like_heading(b):
         return True  # a numbered heading of its own follows (`PART I` over `Item 1.`)
+    if above and numbering(a.printed()) and numbering(b.printed()) and _looks_like_heading(a):
+        return True  # ...or stands above a numbered line (`Item 1.` under `Part I`)
     if _realigned(a, b, doc):
         return True  # centred over set left, or the other way round
     if not above and _PARENTHESISED.match(b.printed()):
