@@ -228,3 +228,40 @@ def test_no_10q_page_number_is_a_table_row() -> None:
 def test_no_10q_chunk_is_or_ends_in_a_running_header() -> None:
     assert "Apple Inc." not in _bodies("pdf/sec-10q/2023-Q1-AAPL.pdf")
     assert not any(body.endswith("Item 3, 4") for body in _bodies("pdf/sec-10q/2023-Q1-MSFT.pdf"))
+
+
+# -- a section's title carried over as its running header ------------------------------
+
+
+def _notes_section(printed_before: bool = False) -> list[PageContent]:
+    """Twelve pages; pages 5 to 9 (the notes) open with the section's bold title, as
+    Foot Locker's 10-Q prints `NOTES TO THE ... FINANCIAL STATEMENTS` atop each page of
+    its notes, the first one included."""
+    title = "NOTES TO THE FINANCIAL STATEMENTS"
+    pages = []
+    for number in range(1, 13):
+        page = PageContent(number, 612, 792)
+        page.items = [_line("Table of Contents", number, 28)]
+        if 5 <= number <= 9:
+            page.items.append(replace(_centred(title, number, 77), bold=True, bold_share=1.0))
+        if printed_before and number == 4:
+            page.items.append(replace(_centred(title, number, 300), bold=True, bold_share=1.0))
+        page.items.append(_body(number))
+        pages.append(page)
+    return pages
+
+
+def test_a_section_title_carried_as_running_header_is_kept_where_it_starts() -> None:
+    pages = _notes_section()
+    dropped = [(line.page, line.text) for line in drop_furniture(pages)]
+    assert (5, "NOTES TO THE FINANCIAL STATEMENTS") not in dropped
+    assert {(n, "NOTES TO THE FINANCIAL STATEMENTS") for n in range(6, 10)} <= set(dropped)
+    assert _kept(pages).count("NOTES TO THE FINANCIAL STATEMENTS") == 1
+
+
+def test_a_running_title_printed_before_its_run_is_dropped_all_through_it() -> None:
+    """NVIDIA prints its company's name over each statement, the first time lower on the
+    page: at the top of the next page it is furniture, not a section's start."""
+    pages = _notes_section(printed_before=True)
+    drop_furniture(pages)
+    assert _kept(pages).count("NOTES TO THE FINANCIAL STATEMENTS") == 1

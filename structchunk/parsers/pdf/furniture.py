@@ -38,6 +38,12 @@ page's edge, is a running header only when it repeats on the full share of the p
 never on `DEFAULT_ENOUGH_REPEATS` alone: the 2014 performance report tops each goal's
 results page, under its running header, with `FY 2014 Results` at 15 pt over 9-point
 text — a heading, on 11 of 120 pages."""
+DEFAULT_SECTION_SHARE = 0.5
+"""A bold running header on a run of pages starting after the first two and covering
+less than this share of the document is its section's title carried over (`NOTES TO
+THE ... FINANCIAL STATEMENTS` atop each page of a filing's notes): its first
+occurrence, where the section starts, is kept as the heading it is there."""
+DEFAULT_BOLD_SHARE = 0.95
 DEFAULT_POSITION_TOLERANCE = 6.0
 """How far (points) a running header may move from page to page."""
 DEFAULT_MIN_COUNTED_PAGES = 3
@@ -93,6 +99,7 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
     seen = _margin_spots(readable)
     body, _ = body_style([line for page in readable for line in page.lines()])
     furniture = _running(seen, share, needed, body)
+    openings = _section_openings(seen, furniture, readable)
     pieces = _header_pieces(seen, furniture)
     page_ends = {page.number: _ends(page) for page in readable}
     counted, series = _counted_ends(page_ends, needed)
@@ -106,6 +113,7 @@ def drop_furniture(pages: list[PageContent]) -> list[Line]:
         for item in page.items:
             if isinstance(item, Line) and (
                 _in_margin(item, page.height)
+                and (page.number, _key(item)) not in openings
                 and (
                     page.number in furniture.get(_key(item), ())
                     or (page.number, _bucket(item.top)) in pieces.get(_key(item), ())
@@ -147,6 +155,7 @@ class Spot(NamedTuple):
     numbers: tuple[int, ...] = ()
     """The numbers in the text (which its key leaves out), in order."""
     font: str = ""
+    bold: bool = False
 
 
 def _margin_spots(pages: list[PageContent]) -> dict[str, list[Spot]]:
@@ -171,6 +180,7 @@ def _margin_spots(pages: list[PageContent]) -> dict[str, list[Spot]]:
                     line.margin_note,
                     tuple(int(n) for n in _DIGITS.findall(line.printed())),
                     line.font,
+                    line.bold_share >= DEFAULT_BOLD_SHARE,
                 )
                 seen[_key(line)].append(spot)
     return seen
@@ -194,6 +204,31 @@ def _running(
         if len({spot.page for spot in spots}) >= repeats and _numbered_alike(spots, repeats):
             furniture[key] = _repeated([(spot.page, spot.top) for spot in spots], repeats)
     return furniture
+
+
+def _section_openings(
+    seen: dict[str, list[Spot]], furniture: dict[str, set[int]], pages: list[PageContent]
+) -> set[tuple[int, str]]:
+    """(page, key) of each section title carried over as a running header
+    (`DEFAULT_SECTION_SHARE`) where its section starts: that occurrence is a heading —
+    unless the text was printed before (a company's name over each statement, first
+    set lower on the page that opens them)."""
+    out = set()
+    for key, found in furniture.items():
+        if not found or "#" in key or not any(ch.isalpha() for ch in key):
+            continue
+        first = min(found)
+        opening = [spot for spot in seen[key] if spot.page == first]
+        if (
+            first > 2
+            and len(found) < DEFAULT_SECTION_SHARE * len(pages)
+            and all(spot.bold and not spot.side for spot in opening)
+            and not any(
+                _key(line) == key for page in pages if page.number < first for line in page.lines()
+            )
+        ):
+            out.add((first, key))
+    return out
 
 
 def _numbered_alike(spots: list[Spot], repeats: int) -> bool:
