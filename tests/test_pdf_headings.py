@@ -224,3 +224,30 @@ def test_the_development_filings_keep_their_printed_headings(tmp_path: Path) -> 
         ratios = bench.total(reading, groups[reading]).ratios()
         assert ratios["f1"] >= 0.90, (reading, ratios)
         assert ratios["parent"] >= 0.85, (reading, ratios)
+
+
+def test_statement_pages_take_the_body_of_the_nearest_text_not_of_an_exhibit() -> None:
+    """Apple's statements sit on pages with too little running text to set a body, and
+    its longest text is an exhibit in 9 pt over an 8-point filing: measured over the
+    whole document, the body was 9 pt and the bold 8-point `PART I` and `Item 1.` over
+    the statements were taken for small print."""
+
+    def prose(paragraphs: int, size: float) -> Page:
+        page = Page()
+        _body(page, 740, paragraphs, size=size)
+        return page
+
+    def statement() -> Page:
+        return Page().text(72, 740, "Total liabilities 1,000", size=8)
+
+    opening = Page()
+    opening.text(72, 740, "PART I — FINANCIAL INFORMATION", font="Helvetica-Bold", size=8)
+    opening.text(72, 720, "Item 1. Financial Statements", font="Helvetica-Bold", size=8)
+    opening.text(72, 700, "CONSOLIDATED BALANCE SHEETS", font="Helvetica-Bold", size=8)
+    opening.text(72, 670, "Total assets 1,000", size=8)
+    pages = [prose(6, 8) for _ in range(3)] + [statement(), statement(), opening]
+    pages += [statement() for _ in range(3)] + [prose(6, 8) for _ in range(2)]
+    pages += [prose(12, 9) for _ in range(10)]
+    paths = _paths(_read(pages))
+    part, item = "PART I — FINANCIAL INFORMATION", "Item 1. Financial Statements"
+    assert (part, item, "CONSOLIDATED BALANCE SHEETS") in [path[-3:] for path in paths]

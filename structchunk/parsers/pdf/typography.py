@@ -81,7 +81,8 @@ DEFAULT_MERGE_GAP = 0.8
 DEFAULT_BODY_WINDOW = 2
 """Pages on either side that count towards a page's body style."""
 DEFAULT_BODY_MIN_CHARS = 1000
-"""Text (characters) a window of pages needs to set its own body style: half a page."""
+"""Text (characters) a window of pages needs to set its own body style: half a page;
+a window with less widens until it has that much."""
 DEFAULT_COVER_BODY_SHARE = 0.3
 """Page 1 is a cover when less than this share of its text is in the body style."""
 DEFAULT_COVER_MIN_PAGES = 4
@@ -146,19 +147,29 @@ def body_style(lines: list[Line]) -> tuple[float, str]:
 def _page_bodies(pages: list[PageContent], cover: PageContent | None) -> dict[int, _Body]:
     """Each page's body style, from the text that is not bold on it and on
     `DEFAULT_BODY_WINDOW` pages either side, the cover left out: its small print is no
-    body. A window with less text than `DEFAULT_BODY_MIN_CHARS` takes the whole
-    document's body instead."""
-
-    def plain(window: list[PageContent]) -> list[Line]:
-        return [line for p in window if p is not cover for line in p.lines() if not line.bold]
-
-    whole = _Body(*body_style(plain(pages) or [line for p in pages for line in p.lines()]))
+    body. A window with less text than `DEFAULT_BODY_MIN_CHARS` (statement pages, whose
+    figures are tables) widens to the nearest pages that have it — not to the whole
+    document, whose longest part may be an exhibit set in another size."""
+    plain = [
+        [line for line in page.lines() if not line.bold] if page is not cover else []
+        for page in pages
+    ]
+    if not any(plain):
+        return {page.number: _Body(*body_style(page.lines())) for page in pages}
+    before = [0]
+    for lines in plain:
+        before.append(before[-1] + sum(line.chars for line in lines))
     out = {}
     for index, page in enumerate(pages):
-        window = pages[max(0, index - DEFAULT_BODY_WINDOW) : index + DEFAULT_BODY_WINDOW + 1]
-        lines = plain(window)
-        enough = sum(line.chars for line in lines) >= DEFAULT_BODY_MIN_CHARS
-        out[page.number] = _Body(*body_style(lines)) if enough else whole
+        radius = DEFAULT_BODY_WINDOW
+        while True:
+            low, high = max(0, index - radius), min(len(pages), index + radius + 1)
+            if before[high] - before[low] >= DEFAULT_BODY_MIN_CHARS or (
+                low == 0 and high == len(pages)
+            ):
+                break
+            radius *= 2
+        out[page.number] = _Body(*body_style([line for lines in plain[low:high] for line in lines]))
     return out
 
 
