@@ -651,6 +651,18 @@ def test_a_heading_wrapped_after_a_hyphen_keeps_the_compound() -> None:
     ]
 
 
+def test_a_heading_in_capitals_wrapped_after_a_hyphen_keeps_the_word() -> None:
+    """The State/USAID plan wraps `…AND PRO-` / `MOTE HUMAN DIGNITY`: a capital after
+    the hyphen is no reason to part the word (`PRO- MOTE`)."""
+    page = Page()
+    page.text(72, 720, "UPHOLD UNIVERSAL VALUES, AND PRO-", font="Helvetica-Bold", size=14)
+    page.text(72, 703, "MOTE HUMAN DIGNITY", font="Helvetica-Bold", size=14)
+    page.lines(72, 680, BODY, size=10, leading=12)
+    assert "UPHOLD UNIVERSAL VALUES, AND PRO-MOTE HUMAN DIGNITY" in [
+        section.title for section in _read([page]).sections()
+    ]
+
+
 def test_a_cover_page_titles_the_document_and_holds_no_headings() -> None:
     cover = Page()
     cover.text(240, 700, "FORM 10-Q", font="Helvetica-Bold", size=15)

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..table_titles import is_figure
-from .cleanup import BULLET_GLYPHS, ends_in_hyphen, font_family, match_key, starts_lower
+from .cleanup import BULLET_GLYPHS, ends_in_hyphen, font_family, match_key
 from .layout import DEFAULT_PARAGRAPH_GAP
 from .levels import HeadingStyle, assign_levels, numbering
 from .types import Line, PageContent
@@ -643,13 +643,13 @@ def _heading_style(line: Line, centred: bool, outermost: bool = False) -> Headin
 
 def merge_lines(lines: list[Line]) -> Line:
     """A heading printed over several lines, as one line (the first, extended). A line
-    ending in a hyphen after a letter, before a lower-case word, is glued to it with the
-    hyphen kept: headings are set ragged, so the hyphen is the word's own
-    (`data-` / `driven` is `data-driven`, not `data- driven`)."""
+    ending in a hyphen after a letter is glued to the next word with the hyphen kept:
+    headings are set ragged, so the hyphen is the word's own (`data-` / `driven` is
+    `data-driven`, not `data- driven`; capitals too: `PRO-` / `MOTE`, `COVID-` / `19`)."""
     first = lines[0]
     for other in lines[1:]:
         text = other.printed()
-        glued = ends_in_hyphen(first.text) and starts_lower(text)
+        glued = ends_in_hyphen(first.text) and text[:1].isalnum()
         first.text = f"{first.text}{text}" if glued else f"{first.text} {text}"
         first.x0, first.x1 = min(first.x0, other.x0), max(first.x1, other.x1)
         first.bottom = max(first.bottom, other.bottom)
