@@ -639,28 +639,31 @@ def test_a_column_of_labels_over_short_texts_is_still_a_column() -> None:
     assert " ".join(left) in text
 
 
-def test_a_heading_wrapped_after_a_hyphen_keeps_the_compound() -> None:
-    """OPM's report wraps `…research and data-` / `driven human resource management`: the
-    heading read `data- driven` in the path of each of its 21 chunks."""
+@pytest.mark.parametrize(
+    ("first", "second", "title"),
+    [
+        # OPM's report: the heading read `data- driven` in the path of its 21 chunks
+        (
+            "Goal 3: Lead research and data-",
+            "driven resource management",
+            "Goal 3: Lead research and data-driven resource management",
+        ),
+        # the State/USAID plan: a capital after the hyphen is no reason to part the word
+        (
+            "UPHOLD UNIVERSAL VALUES, AND PRO-",
+            "MOTE HUMAN DIGNITY",
+            "UPHOLD UNIVERSAL VALUES, AND PRO-MOTE HUMAN DIGNITY",
+        ),
+    ],
+)
+def test_a_heading_wrapped_after_a_hyphen_keeps_the_word(
+    first: str, second: str, title: str
+) -> None:
     page = Page()
-    page.text(72, 720, "Goal 3: Lead research and data-", font="Helvetica-Bold", size=14)
-    page.text(72, 703, "driven resource management", font="Helvetica-Bold", size=14)
+    page.text(72, 720, first, font="Helvetica-Bold", size=14)
+    page.text(72, 703, second, font="Helvetica-Bold", size=14)
     page.lines(72, 680, BODY, size=10, leading=12)
-    assert "Goal 3: Lead research and data-driven resource management" in [
-        section.title for section in _read([page]).sections()
-    ]
-
-
-def test_a_heading_in_capitals_wrapped_after_a_hyphen_keeps_the_word() -> None:
-    """The State/USAID plan wraps `…AND PRO-` / `MOTE HUMAN DIGNITY`: a capital after
-    the hyphen is no reason to part the word (`PRO- MOTE`)."""
-    page = Page()
-    page.text(72, 720, "UPHOLD UNIVERSAL VALUES, AND PRO-", font="Helvetica-Bold", size=14)
-    page.text(72, 703, "MOTE HUMAN DIGNITY", font="Helvetica-Bold", size=14)
-    page.lines(72, 680, BODY, size=10, leading=12)
-    assert "UPHOLD UNIVERSAL VALUES, AND PRO-MOTE HUMAN DIGNITY" in [
-        section.title for section in _read([page]).sections()
-    ]
+    assert title in [section.title for section in _read([page]).sections()]
 
 
 def test_a_cover_page_titles_the_document_and_holds_no_headings() -> None:
