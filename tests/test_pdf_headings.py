@@ -176,7 +176,8 @@ def test_documents_appended_after_the_signatures_are_top_level() -> None:
 def test_a_line_one_point_larger_heads_the_text_it_stands_over() -> None:
     """Intel's 10-Q heads its notes in 14 pt and their subsections in 10 pt over 9 pt
     text: a line only a little larger is a heading when it stands apart over smaller
-    text. A label printed tight over a `Role:` line in a panel is not one."""
+    text. A label printed tight over a `Role:` line in a panel is not one, nor is a
+    column of agencies' names one under the other."""
     page = Page()
     page.text(72, 740, "Note 3 : Non-Controlling Interests", font="Helvetica", size=14)
     y = _body(page, 716, 2)
@@ -185,7 +186,9 @@ def test_a_line_one_point_larger_heads_the_text_it_stands_over() -> None:
     page.text(72, y - 8, "Stakeholders:", font="Helvetica", size=9)
     page.text(72, y - 19, "FAA", font="Helvetica", size=10)
     page.text(72, y - 29, "Role: Lead Agency", font="Helvetica", size=9)
-    _body(page, y - 48, 2)
+    y = _body(page, y - 48, 2)
+    y = page.lines(72, y - 10, ["AHRQ", "ACF", "ACL", "CDC"], size=10, leading=11)
+    _body(page, y - 10, 1)
     paths = _paths(_read([page]))
     note = "Note 3 : Non-Controlling Interests"
     assert paths == [(note,), (note, "Mobileye")]

@@ -506,8 +506,15 @@ def _weak_headings(
 
 def _nudged_headings(pages: list[PageContent], nudged: list[list[Line]]) -> list[list[Line]]:
     """The slightly larger candidates that are headings: aligned, not going on from the
-    text before, not a recurring label."""
-    nudged = [run for run in nudged if not _continues_text(run[0]) and _aligned(run[0], pages)]
+    text before, not a recurring label, and wrapped over a few lines at most — a column
+    of names one under the other (a panel's `AHRQ`, `ACF`, `ACL`, ...) is a list."""
+    nudged = [
+        run
+        for run in nudged
+        if len(run) <= DEFAULT_TITLE_MAX_LINES
+        and not _continues_text(run[0])
+        and _aligned(run[0], pages)
+    ]
     texts = [" ".join(line.printed() for line in run) for run in nudged]
     counts = Counter(match_key(text) for text in texts)
     return [
