@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+DISTRIBUTION = "structchunk-rag"
+"""The name structchunk is installed by: `structchunk` on the package index is another
+project. The import package and the command are `structchunk` (as `beautifulsoup4`
+installs `bs4`)."""
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs an optional extra, from the index and from a clone."""
+    return f"pip install '{DISTRIBUTION}[{extra}]' (in a clone: pip install '.[{extra}]')"
+
 
 class StructChunkError(Exception):
     """Base class for every error structchunk raises on purpose.

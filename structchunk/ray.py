@@ -1,4 +1,4 @@
-"""Scale-out on Ray (`pip install 'structchunk[ray]'`): the public entry point.
+"""Scale-out on Ray (`pip install 'structchunk-rag[ray]'`): the public entry point.
 
     import ray, structchunk.ray as scr
     files = ray.data.read_binary_files("s3://bucket/docs/", include_paths=True)

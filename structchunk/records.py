@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal, overload
 from pydantic import BaseModel, ConfigDict, Field
 
 from .document import page_ranges
+from .errors import install_hint
 
 if TYPE_CHECKING:
     import haystack
@@ -159,7 +160,7 @@ class Chunk(BaseModel):
     def to_langchain(self, lists: bool = False) -> langchain_core.documents.Document:
         """A LangChain `Document` (`page_content` = `text`, `id` = the chunk id, metadata
         = `metadata(lists)`), ready for any LangChain vector store; needs the
-        `structchunk[langchain]` extra."""
+        `structchunk-rag[langchain]` extra."""
         with optional_extra("Chunk.to_langchain()"):
             from langchain_core.documents import Document
         return Document(page_content=self.text, metadata=self.metadata(lists), id=self.id)
@@ -193,7 +194,7 @@ class Chunk(BaseModel):
     def to_haystack(self, lists: bool = False) -> haystack.Document:
         """A Haystack `Document` (`content` = `text`, `id` = the chunk id, `meta` =
         `metadata(lists)`), so a document store's OVERWRITE policy replaces a re-run's
-        chunks; needs the `structchunk[haystack]` extra."""
+        chunks; needs the `structchunk-rag[haystack]` extra."""
         with optional_extra("Chunk.to_haystack()"):
             from haystack import Document
         return Document(id=self.id, content=self.text, meta=self.metadata(lists))
@@ -211,7 +212,7 @@ def optional_extra(feature: str) -> Iterator[None]:
             raise
         extra, distribution = EXTRAS[top]
         raise ImportError(
-            f"{feature} needs {distribution}: pip install 'structchunk[{extra}]'",
+            f"{feature} needs {distribution}: {install_hint(extra)}",
             name=error.name,
         ) from None
 

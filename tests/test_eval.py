@@ -250,7 +250,8 @@ def test_missing_bm25s_is_one_clear_line(corpus: Path, monkeypatch: pytest.Monke
     )
     assert result.exit_code == 1
     assert result.stderr == (
-        "structchunk: error: eval needs the bm25s package: pip install 'structchunk[eval]'\n"
+        "structchunk: error: eval needs the bm25s package: pip install 'structchunk-rag[eval]' "
+        "(in a clone: pip install '.[eval]')\n"
     )
     assert result.stdout == ""
 

@@ -5,6 +5,7 @@ error naming the extra to install."""
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from structchunk import Chunk, chunk_file, chunk_text
+from structchunk.errors import install_hint
 from structchunk.records import page_ranges
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -151,7 +153,8 @@ def test_a_missing_framework_names_the_extra(
     with pytest.raises(ImportError) as caught:
         getattr(chunk, method)()
     assert str(caught.value) == (
-        f"Chunk.{method}() needs {distribution}: pip install 'structchunk[{extra}]'"
+        f"Chunk.{method}() needs {distribution}: pip install 'structchunk-rag[{extra}]' "
+        f"(in a clone: pip install '.[{extra}]')"
     )
     assert caught.value.__cause__ is None and caught.value.__suppress_context__
 
@@ -166,7 +169,7 @@ def test_an_integration_module_without_its_framework_names_the_extra(
 ) -> None:
     block(monkeypatch, top)
     monkeypatch.delitem(sys.modules, f"structchunk.integrations.{module}", raising=False)
-    with pytest.raises(ImportError, match=rf"pip install 'structchunk\[{extra}\]'$"):
+    with pytest.raises(ImportError, match=rf"{re.escape(install_hint(extra))}$"):
         importlib.import_module(f"structchunk.integrations.{module}")
 
 
@@ -209,7 +212,8 @@ def test_structchunk_imports_and_chunks_without_any_framework() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == (
-        "Chunk.to_langchain() needs langchain-core: pip install 'structchunk[langchain]'\n"
+        "Chunk.to_langchain() needs langchain-core: pip install 'structchunk-rag[langchain]' "
+        "(in a clone: pip install '.[langchain]')\n"
     )
 
 

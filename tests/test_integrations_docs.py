@@ -24,7 +24,7 @@ BLOCK = re.compile(r"<!-- test: (run|stand-in (\w+)) -->\n```python\n(.*?)```", 
 QUESTION = "What is the range of an i8?"
 
 for module in ("chromadb", "qdrant_client", "langchain_core", "llama_index.core", "haystack"):
-    pytest.importorskip(module, reason="the page uses it: pip install 'structchunk[test]'")
+    pytest.importorskip(module, reason="the page uses it: pip install 'structchunk-rag[test]'")
 
 
 def blocks() -> list[tuple[str | None, str]]:

@@ -35,7 +35,7 @@ def pdf_chunks() -> list[Chunk]:
 @pytest.fixture(scope="module")
 def langchain() -> Any:
     return pytest.importorskip(
-        "langchain_core", reason="pip install 'structchunk[langchain]' for these tests"
+        "langchain_core", reason="pip install 'structchunk-rag[langchain]' for these tests"
     )
 
 
@@ -118,7 +118,7 @@ def test_langchain_store_upserts_by_id_and_finds_the_chunk(langchain: Any) -> No
 @pytest.fixture(scope="module")
 def llama() -> Any:
     return pytest.importorskip(
-        "llama_index.core", reason="pip install 'structchunk[llamaindex]' for these tests"
+        "llama_index.core", reason="pip install 'structchunk-rag[llamaindex]' for these tests"
     )
 
 
@@ -270,7 +270,7 @@ def test_node_parser_chunks_loaded_documents_by_their_structure(llama: Any, tmp_
 @pytest.fixture(scope="module")
 def haystack() -> Any:
     return pytest.importorskip(
-        "haystack", reason="pip install 'structchunk[haystack]' for these tests"
+        "haystack", reason="pip install 'structchunk-rag[haystack]' for these tests"
     )
 
 

@@ -19,10 +19,10 @@ from conftest import corpus_params
 from structchunk import Chunk, chunk_file, chunk_text
 
 chromadb = pytest.importorskip(
-    "chromadb", reason="ChromaDB is not installed (pip install 'structchunk[test]')"
+    "chromadb", reason="ChromaDB is not installed (pip install 'structchunk-rag[test]')"
 )
 qdrant_client = pytest.importorskip(
-    "qdrant_client", reason="qdrant-client is not installed (pip install 'structchunk[test]')"
+    "qdrant_client", reason="qdrant-client is not installed (pip install 'structchunk-rag[test]')"
 )
 from chromadb.config import Settings  # noqa: E402
 from qdrant_client import models  # noqa: E402

@@ -94,7 +94,7 @@ def test_without_pyarrow_the_error_names_the_extra(
         app.cli, ["convert", str(SAMPLES / "api-keys.md"), "-o", str(tmp_path / "c.parquet")]
     )
     assert result.exit_code == 2
-    assert "pip install 'structchunk[parquet]'" in result.output
+    assert "pip install 'structchunk-rag[parquet]'" in result.output
 
 
 def test_library_callers_save_chunks_as_parquet(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from structchunk.parsers import detect_format
 
 pytestmark = pytest.mark.slow  # a local Ray cluster takes a while to start
 
-ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'structchunk[ray]')")
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'structchunk-rag[ray]')")
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = ChunkOptions(max_tokens=128)

@@ -3,7 +3,7 @@
 Data pipelines store tables; `convert -o chunks.parquet` (or `--output-format parquet`)
 writes the same records as the JSONL, one row per chunk, columns in the record's field
 order and types from its annotations (a list field is null where the record has null).
-pyarrow is optional: `pip install 'structchunk[parquet]'`.
+pyarrow is optional: `pip install 'structchunk-rag[parquet]'`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any
 
-from ..errors import OptionsError
+from ..errors import OptionsError, install_hint
 from ..records import Chunk
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def require_pyarrow() -> Any:
         import pyarrow.parquet  # noqa: F401 - the writer lives in a submodule
     except ImportError as error:
         raise OptionsError(
-            f"Parquet output needs pyarrow: pip install 'structchunk[parquet]' ({error})"
+            f"Parquet output needs pyarrow: {install_hint('parquet')} ({error})"
         ) from None
     return pyarrow
 

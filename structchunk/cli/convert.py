@@ -21,7 +21,7 @@ from ..batch.atomic import is_special_file
 from ..batch.inputs import InputFile, expand_inputs
 from ..batch.memory import parse_size_mb
 from ..batch.parquet import OUTPUT_FORMATS, require_pyarrow
-from ..errors import OutputError, StructChunkError
+from ..errors import OutputError, StructChunkError, install_hint
 from ..options import ChunkOptions
 from ..progress import listening
 from .chunking_flags import chunking_options, options_from_flags
@@ -44,7 +44,7 @@ from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
     type=click.Choice(["jsonl", "parquet"]),
     default=None,
     help="Record format (default: from -o's extension; jsonl for --out-dir and stdout). "
-    "Parquet needs pyarrow: pip install 'structchunk[parquet]'.",
+    f"Parquet needs pyarrow: {install_hint('parquet')}.",
 )
 @chunking_options
 @click.option(
@@ -291,5 +291,5 @@ def _run_on_ray(
     try:
         from ..batch.ray_engine import run_batch_on_ray
     except ImportError as error:
-        exit_usage(f"--engine ray needs Ray: pip install 'structchunk[ray]' ({error})")
+        exit_usage(f"--engine ray needs Ray: {install_hint('ray')} ({error})")
     return run_batch_on_ray(items, options, config, address, progress)

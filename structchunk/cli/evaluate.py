@@ -1,5 +1,5 @@
 """`structchunk eval`: retrieval on the user's own questions, for several option sets at
-once and the fixed-size baseline (needs `structchunk[eval]`).
+once and the fixed-size baseline (needs `structchunk-rag[eval]`).
 
 The table or JSON goes to stdout, one-line errors and notes to stderr. Exit codes: 0
 fine, 1 some input failed (or bm25s is missing), 2 usage error.
@@ -159,7 +159,7 @@ def eval_command(
     **params: Any,
 ) -> None:
     """Measure retrieval on your own questions: BM25 (or your embeddings) over the chunks
-    of DOCS, then hit@k, coverage@k and the answer-split rate (needs `structchunk[eval]`)."""
+    of DOCS, then hit@k, coverage@k and the answer-split rate (needs `structchunk-rag[eval]`)."""
     options = options_from_flags(params)
     ks = _parse_ks(k_text)
     bare_axes, inputs = _split_axes(docs)

@@ -1,10 +1,11 @@
 """Entry points for RAG frameworks, one module per framework, each an optional extra.
 
-- `structchunk.integrations.langchain`: `StructChunkLoader` (`pip install 'structchunk[langchain]'`)
+- `structchunk.integrations.langchain`: `StructChunkLoader`
+  (`pip install 'structchunk-rag[langchain]'`)
 - `structchunk.integrations.llamaindex`: `StructChunkReader`, `StructChunkNodeParser`,
-  `chunks_to_nodes` (`pip install 'structchunk[llamaindex]'`)
+  `chunks_to_nodes` (`pip install 'structchunk-rag[llamaindex]'`)
 - `structchunk.integrations.haystack`: `StructChunkConverter`
-  (`pip install 'structchunk[haystack]'`)
+  (`pip install 'structchunk-rag[haystack]'`)
 
 Nothing is imported here, so `import structchunk.integrations` needs none of them; a
 module whose framework is missing says which extra to install. One chunk on its own

@@ -1,7 +1,7 @@
 """Retrieval evaluation: BM25 (or the user's embeddings) over the chunks, then hit@k,
 coverage@k and the answer-split rate.
 
-BM25 comes from the `bm25s` package (the `structchunk[eval]` extra), with the settings
+BM25 comes from the `bm25s` package (the `structchunk-rag[eval]` extra), with the settings
 of the shared benchmark harness so the numbers can be set beside its tables: the
 Lucene variant, k1=1.5, b=0.75, English stopwords removed, tokens from `normalize`.
 """
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import StructChunkError
+from ..errors import StructChunkError, install_hint
 from .embedding import EmbeddingRanker, EmbedFunction
 from .normalize import match_tokens
 from .questions import Question
@@ -33,7 +33,7 @@ EMPTY_TOKEN = "\u2205"
 """Stands in for a chunk or query left without tokens once stopwords are gone (bm25s
 cannot index an empty document); it matches nothing real."""
 
-INSTALL_HINT = "pip install 'structchunk[eval]'"
+INSTALL_HINT = install_hint("eval")
 
 
 class MissingExtraError(StructChunkError):

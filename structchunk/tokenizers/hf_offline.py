@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import TokenizerUnavailableError
+from ..errors import TokenizerUnavailableError, install_hint
 from .downloads import HOW_TO_ALLOW, downloads_allowed
 
 
@@ -45,8 +45,7 @@ def hf_counter(name_or_path: str) -> Callable[[str], int]:
         from tokenizers import Tokenizer
     except ImportError:
         raise TokenizerUnavailableError(
-            f"tokenizer hf:{name_or_path} needs the tokenizers package: "
-            "pip install 'structchunk[hf]'"
+            f"tokenizer hf:{name_or_path} needs the tokenizers package: {install_hint('hf')}"
         ) from None
     found = find_hf_tokenizer_file(name_or_path)
     if found is None and downloads_allowed():

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..errors import TokenizerUnavailableError
+from ..errors import TokenizerUnavailableError, install_hint
 from .downloads import HOW_TO_ALLOW, downloads_allowed
 
 _TIKTOKEN_GUARD = threading.Lock()
@@ -61,8 +61,7 @@ def tiktoken_counter(encoding: str) -> Callable[[str], int]:
         import tiktoken.load
     except ImportError:
         raise TokenizerUnavailableError(
-            f"tokenizer tiktoken:{encoding} needs the tiktoken package: "
-            "pip install 'structchunk[tiktoken]'"
+            f"tokenizer tiktoken:{encoding} needs the tiktoken package: {install_hint('tiktoken')}"
         ) from None
     try:
         with contextlib.nullcontext() if downloads_allowed() else _no_downloads(tiktoken.load):
