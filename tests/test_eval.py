@@ -15,6 +15,7 @@ from conftest import SHARED_CORPUS
 from structchunk.cli.evaluate import eval_command
 from structchunk.quality.grid import grid_specs, parse_axes, parse_baseline
 from structchunk.quality.normalize import match_tokens, visible_text
+from structchunk.quality.outcomes import outcome_record
 from structchunk.quality.questions import Question, read_questions, resolve_documents
 from structchunk.quality.retrieval import evaluate, longest_run
 from structchunk.quality.runs import fixed_chunks
@@ -406,3 +407,109 @@ def test_a_sentence_transformers_folder_is_loaded_offline_and_encoded_in_batches
     ranker = EmbeddingRanker([f"text {i}" for i in range(BATCH + 3)], embed)
     assert batches == [BATCH, 3]
     assert len(ranker.search(["a query"], 5)[0]) == 5
+
+
+# -- per-question records: --misses and the JSON's "per_question" -------------------------
+
+
+def test_each_answer_has_its_rank_and_the_chunks_that_hold_it() -> None:
+    docs = [
+        DocumentChunks(
+            "cats.md",
+            [
+                ChunkView("cats.md", 0, "Cats eat fish.", None, ("Cats", "Food"), 3),
+                ChunkView("cats.md", 1, "Cats sleep all day.", None, ("Cats", "Sleep"), 4),
+                ChunkView("cats.md", 2, "Cats purr", None, ("Cats", "Sounds"), 2, chunk_id="c2"),
+                ChunkView("cats.md", 3, "loudly at night.", None, ("Cats", "Sounds"), 3),
+            ],
+        )
+    ]
+    both = ("Cats eat fish.", "Cats sleep all day.")
+    questions = [
+        (Question("What do cats eat and when do they sleep?", both, None, line=4), None),
+        (Question("Do cats purr?", ("Cats purr loudly at night.",), None), "cats.md"),
+    ]
+    result = evaluate("test", docs, questions, ks=(1, 3))
+    first, second = result.outcomes
+    assert [a.rank for a in first.answers] == [1, 2]
+    assert first.rank == 2  # every answer is in by rank 2
+    assert first.hit == {1: 0.5, 3: 1.0} and first.split == 0.0
+    assert [a.found.heading_path for a in first.answers if a.found] == [
+        ("Cats", "Food"),
+        ("Cats", "Sleep"),
+    ]
+    assert second.rank is None and second.answers[0].held_by is None  # split: 2 chunks
+    assert second.top is not None and second.top.chunk_id == "c2"
+    assert second.top.heading_path == ("Cats", "Sounds") and second.split == 1.0
+    record = outcome_record(first, result.label, result.retriever)
+    assert record["line"] == 4 and record["rank"] == 2 and record["hit@1"] == 0.5
+    assert record["found"][1] == {
+        "rank": 2,
+        "source": "cats.md",
+        "index": 1,
+        "id": None,
+        "heading_path": ["Cats", "Sleep"],
+    }
+    assert outcome_record(second, "test", "bm25")["found"] == [None]
+
+
+def test_misses_file_lists_every_question_under_every_run(corpus: Path) -> None:
+    questions = corpus / "questions.jsonl"
+    with questions.open("a", encoding="utf-8") as handle:  # ranked below the dogs' sleep
+        handle.write(
+            json.dumps(
+                {
+                    "question": "How many hours a day do dogs sleep?",
+                    "answer": "Cats sleep sixteen hours a day",
+                    "doc": "pets/cats.md",
+                }
+            )
+            + "\n"
+        )
+    misses = corpus / "out" / "misses.jsonl"
+    args = [str(corpus / "corpus"), "--questions", str(questions), "--baseline", "fixed:20"]
+    result = run_eval(*args, "--misses", str(misses))
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in misses.read_text(encoding="utf-8").splitlines()]
+    runs = ["structchunk max_tokens=256", "fixed:20"]
+    assert [(r["line"], r["run"]) for r in records] == [
+        (line, run) for line in (1, 2, 3, 8) for run in runs
+    ]
+    cats, _, dogs, _, sky, sky_fixed, cats_sleep, _ = records
+    assert cats["question"] == "What do cats eat?" and cats["doc"] == "pets/cats.md"
+    assert cats["answers"] == ["Cats eat fish every morning."]
+    assert cats["rank"] == 1 and cats["hit@1"] == 1.0
+    assert cats["top"]["heading_path"] == ["Cats", "Food"] and cats["top"]["id"]
+    assert cats["held_by"][0]["heading_path"] == ["Cats", "Food"]
+    assert dogs["rank"] == 1 and dogs["found"][0]["heading_path"] == ["Dogs", "Sleep"]
+    assert sky["rank"] is None and sky["hit@5"] == 0.0 and sky["found"] == [None]
+    assert sky["top"]["heading_path"] == ["Dogs", "Sleep"] and sky["held_by"] == [None]
+    assert sky_fixed["top"]["heading_path"] == [] and sky_fixed["top"]["id"] is None
+    assert cats_sleep["rank"] == 2 and cats_sleep["hit@1"] == 0.0 and cats_sleep["hit@3"] == 1.0
+    assert cats_sleep["top"]["heading_path"] == ["Dogs", "Sleep"]
+    assert cats_sleep["found"][0]["heading_path"] == ["Cats", "Sleep"]
+    data = json.loads(run_eval(*args, "--json").stdout)
+    assert data["per_question"] == records
+    for run in data["runs"]:  # the table's figures are the records' means
+        mine = [r for r in records if r["run"] == run["label"]]
+        for key in ("hit@1", "hit@5", "coverage@3"):
+            assert run[key] == pytest.approx(sum(r[key] for r in mine) / len(mine))
+
+
+def test_an_unwritable_misses_file_is_one_line_after_the_table(corpus: Path) -> None:
+    blocker = corpus / "blocker"
+    blocker.write_text("a file, not a folder")
+    result = CliRunner().invoke(
+        structchunk,
+        [
+            "eval",
+            str(corpus / "corpus"),
+            "--questions",
+            str(corpus / "questions.jsonl"),
+            "--misses",
+            str(blocker / "misses.jsonl"),
+        ],
+    )
+    assert result.exit_code == 1, result.output
+    assert "hit@1" in result.stdout
+    assert len(result.stderr.strip().splitlines()) == 1 and "misses.jsonl" in result.stderr

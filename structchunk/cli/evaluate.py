@@ -19,6 +19,7 @@ from ..options import ChunkOptions
 from ..quality.embedding import EmbedFunction, load_embedder
 from ..quality.grid import RunSpec, grid_specs, looks_like_axis, parse_axes, parse_baseline
 from ..quality.loading import expand_documents
+from ..quality.outcomes import question_records, write_question_records
 from ..quality.questions import read_questions, resolve_documents
 from ..quality.retrieval import DEFAULT_KS, EvalResult, load_bm25s
 from ..quality.runs import read_sources, run_eval
@@ -68,6 +69,7 @@ def _eval_json(
     results: Sequence[EvalResult],
     failures: Sequence[str],
     rejected: Sequence[str],
+    per_question: Sequence[dict[str, Any]],
 ) -> str:
     return json.dumps(
         {
@@ -82,6 +84,7 @@ def _eval_json(
             "runs": [result.to_json() for result in results],
             "failures": list(failures),
             "skipped_runs": list(rejected),
+            "per_question": list(per_question),
         },
         indent=2,
         ensure_ascii=False,
@@ -141,6 +144,14 @@ def _eval_json(
     help="Embedding function for dense retrieval: an importable callable from a list of "
     "texts to vectors, or sentence-transformers:MODEL_DIR (a local model folder).",
 )
+@click.option(
+    "--misses",
+    "misses_path",
+    default=None,
+    metavar="FILE",
+    help="Write every question under every run as JSONL: its answer's rank, hit@k, "
+    "the top chunk's and the answer chunk's heading paths (filter on hit@1 for misses).",
+)
 @chunking_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_context
@@ -155,6 +166,7 @@ def eval_command(
     baselines: tuple[str, ...],
     retriever: str | None,
     embed_spec: str | None,
+    misses_path: str | None,
     as_json: bool,
     **params: Any,
 ) -> None:
@@ -199,6 +211,7 @@ def eval_command(
         echo_error(message)
     for message in rejected:
         click.echo(f"structchunk: note: {message}", err=True)
+    per_question = question_records(results)
     if as_json:
         click.echo(
             _eval_json(
@@ -211,6 +224,7 @@ def eval_command(
                 results,
                 failures,
                 rejected,
+                per_question,
             )
         )
     else:
@@ -220,5 +234,11 @@ def eval_command(
             + (f"; {question_set.invalid} invalid lines" if question_set.invalid else "")
         )
         click.echo(eval_table(results, ks))
+    if misses_path is not None:
+        try:
+            write_question_records(misses_path, per_question)
+        except StructChunkError as error:  # the file cannot be written: the table stands
+            echo_error(str(error))
+            ctx.exit(EXIT_INPUT_FAILED)
     if failures or not sources:
         ctx.exit(EXIT_INPUT_FAILED)

@@ -21,6 +21,8 @@ class Question:
     """Every excerpt a full answer needs (`answers`, else `answer`); scores average over them."""
     doc: str | None
     """The document, as a path relative to a corpus root; None: any document."""
+    line: int | None = None
+    """The question's line in its file (1-based), when it was read from one."""
 
 
 @dataclass(slots=True)
@@ -47,7 +49,7 @@ def read_questions(path: str | os.PathLike[str]) -> QuestionSet:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read questions: {error}", source=os.fspath(path)) from None
-    for line in lines:
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
@@ -61,7 +63,12 @@ def read_questions(path: str | os.PathLike[str]) -> QuestionSet:
             continue
         doc = record.get("doc")
         out.questions.append(
-            Question(record["question"], answers, doc if isinstance(doc, str) and doc else None)
+            Question(
+                record["question"],
+                answers,
+                doc if isinstance(doc, str) and doc else None,
+                line=number,
+            )
         )
     return out
 

@@ -17,8 +17,9 @@ from typing import Any
 from ..errors import StructChunkError, install_hint
 from .embedding import EmbeddingRanker, EmbedFunction
 from .normalize import match_tokens
+from .outcomes import AnswerOutcome, ChunkRef, QuestionOutcome
 from .questions import Question
-from .views import DocumentChunks
+from .views import ChunkView, DocumentChunks
 
 DEFAULT_KS = (1, 3, 5)
 """Cut-offs reported by default: the top chunk, and the 3 and 5 a RAG prompt usually holds."""
@@ -132,6 +133,9 @@ class EvalResult:
     answer_split_rate: float = 0.0
     options: dict[str, Any] | None = None
     retriever: str = "bm25"
+    outcomes: list[QuestionOutcome] = field(default_factory=list)
+    """Each question's scores and where its answers were, in question order (not part of
+    `to_json`: `outcomes.question_records` lists them)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -152,28 +156,46 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+def _first_hit(runs: Sequence[int], length: int) -> int | None:
+    """0-based position of the first chunk whose run covers the whole answer."""
+    return next((i for i, run in enumerate(runs) if run == length), None)
+
+
 def _score_question(
     index: ChunkIndex,
+    views: Sequence[ChunkView],
     answers: Sequence[list[str]],
     top: Sequence[int],
     scope: Sequence[int],
     ks: Sequence[int],
-) -> tuple[dict[int, float], dict[int, float], float]:
-    """hit@k, coverage@k and the split share of one question, averaged over its answers."""
+) -> tuple[dict[int, float], dict[int, float], float, tuple[AnswerOutcome, ...]]:
+    """hit@k, coverage@k and the split share of one question, averaged over its answers,
+    and where each answer was found (in the top chunks) and held (in its document)."""
     hits: dict[int, list[float]] = {k: [] for k in ks}
     cover: dict[int, list[float]] = {k: [] for k in ks}
     split = []
+    outcomes = []
     for answer in answers:
         runs = [index.run(i, answer) for i in top]
         for k in ks:
             best = max(runs[:k], default=0)
             hits[k].append(1.0 if best == len(answer) else 0.0)
             cover[k].append(best / len(answer))
-        split.append(0.0 if any(index.contains(i, answer) for i in scope) else 1.0)
+        holder = next((i for i in scope if index.contains(i, answer)), None)
+        split.append(0.0 if holder is not None else 1.0)
+        first = _first_hit(runs, len(answer))
+        outcomes.append(
+            AnswerOutcome(
+                rank=None if first is None else first + 1,
+                found=None if first is None else ChunkRef.of(views[top[first]]),
+                held_by=None if holder is None else ChunkRef.of(views[holder]),
+            )
+        )
     return (
         {k: _mean(v) for k, v in hits.items()},
         {k: _mean(v) for k, v in cover.items()},
         _mean(split),
+        tuple(outcomes),
     )
 
 
@@ -193,7 +215,8 @@ def evaluate(
     answer is split when no chunk of its document (of any, when the question names
     none) holds it whole — retrieval cannot fix that, only chunking can.
     """
-    texts = [chunk.text for doc in documents for chunk in doc.chunks]
+    views = [chunk for doc in documents for chunk in doc.chunks]
+    texts = [chunk.text for chunk in views]
     owners = [doc.source for doc in documents for _ in doc.chunks]
     index = ChunkIndex(texts, embed)
     by_source: dict[str, list[int]] = defaultdict(list)
@@ -204,14 +227,17 @@ def evaluate(
     hits: dict[int, list[float]] = {k: [] for k in ks}
     cover: dict[int, list[float]] = {k: [] for k in ks}
     split = []
+    outcomes = []
     for (question, doc), top in zip(questions, tops):
         answers = [match_tokens(a) for a in question.answers]
         scope = by_source.get(doc, []) if doc is not None else everything
-        h, c, s = _score_question(index, answers, top, scope, ks)
+        h, c, s, found = _score_question(index, views, answers, top, scope, ks)
         for k in ks:
             hits[k].append(h[k])
             cover[k].append(c[k])
         split.append(s)
+        first = ChunkRef.of(views[top[0]]) if top else None
+        outcomes.append(QuestionOutcome(question, doc, first, found, h, c, s))
     words = [len(text.split()) for text in texts]
     return EvalResult(
         label,
@@ -222,4 +248,5 @@ def evaluate(
         {k: _mean(v) for k, v in cover.items()},
         _mean(split),
         retriever="bm25" if embed is None else "dense",
+        outcomes=outcomes,
     )

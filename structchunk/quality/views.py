@@ -70,6 +70,8 @@ class ChunkView:
     """Spans of the decoded source the body comes from (ours: Markdown, text, HTML)."""
     boxes: tuple[tuple[float, float, float, float, float], ...] = ()
     """PDF: `(page, x0, top, x1, bottom)` of the lines the body is printed in (ours)."""
+    chunk_id: str | None = None
+    """The record's `id` (ours, or another tool's string `id`); None for a baseline's windows."""
 
     @property
     def content(self) -> str:
@@ -104,6 +106,7 @@ def view_of_chunk(chunk: Chunk) -> ChunkView:
         table_rows=_triple(chunk.table_rows),
         offsets=tuple((start, end) for start, end in chunk.offsets or []),
         boxes=_boxes(chunk.boxes),
+        chunk_id=chunk.id,
     )
 
 
@@ -213,6 +216,7 @@ def view_of_record(
         table_rows=_triple(record.get("table_rows")),
         offsets=_spans(record.get("offsets")),
         boxes=_boxes(record.get("boxes")),
+        chunk_id=record["id"] if isinstance(record.get("id"), str) else None,
     )
 
 
