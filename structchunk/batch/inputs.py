@@ -1,8 +1,10 @@
 """Command-line inputs to a sorted list of files: files, directories, globs, stdin.
 
 Each file also gets `rel`, the path it is known by in a batch: relative to the directory
-it was found under, or as given. `rel` names its output under `--out-dir` and keys the
-manifest, so it is normalised to never climb out of the output directory.
+it was found under; for a file named by an absolute path, relative to the common folder
+of all such files (`/data/a/x.pdf /data/b/y.pdf` -> `a/x.pdf`, `b/y.pdf`); otherwise as
+given. `rel` names its output under `--out-dir` and keys the manifest, so it is
+normalised to never climb out of the output directory.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import glob
 import os
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from ..errors import InputError, StructChunkError, UnsupportedFormatError
@@ -83,6 +85,20 @@ def _expand_one(raw: str, format_override: str | None) -> tuple[list[InputFile],
     return [InputFile(raw, format_override or detect_format(raw), safe_relative(raw))], []
 
 
+def _rebased(items: list[InputFile]) -> list[InputFile]:
+    """`items` with the files named by absolute paths known relative to their common
+    folder: mirrored from `/`, `/home/me/x.pdf` would be written as `OUT/home/me/x.pdf.jsonl`.
+    Files found under a directory input keep their place in it."""
+    folders = [os.path.dirname(item.path) for item in items]
+    if not folders:
+        return items
+    try:
+        root = os.path.commonpath(folders)
+    except ValueError:  # absolute paths on two Windows drives: no common folder
+        return items
+    return [replace(item, rel=safe_relative(os.path.relpath(item.path, root))) for item in items]
+
+
 def expand_inputs(
     inputs: tuple[str, ...] | list[str], format_override: str | None
 ) -> tuple[list[InputFile], list[StructChunkError]]:
@@ -91,23 +107,27 @@ def expand_inputs(
     Raises `StructChunkError` for usage mistakes (stdin without --format, two inputs that
     would share one output).
     """
-    items: dict[str, InputFile] = {}
+    found: list[InputFile] = []
+    absolute: list[InputFile] = []  # named one by one (or by a glob) with an absolute path
     problems: list[StructChunkError] = []
     for raw in inputs:
         try:
-            found, reasons = _expand_one(raw, format_override)
+            files, reasons = _expand_one(raw, format_override)
         except UnsupportedFormatError as error:
             if raw == "-":
                 raise
             problems.append(error)
             continue
         problems.extend(InputError(reason, source=raw) for reason in reasons)
-        for item in found:
-            clash = items.get(item.key)
-            if clash is not None and clash.path != item.path:
-                raise InputError(
-                    f"{item.path} and {clash.path} would both be written as "
-                    f"{item.key!r}; convert them in separate runs"
-                )
-            items[item.key] = item
+        named = not Path(raw).is_dir() and os.path.isabs(raw)
+        (absolute if named else found).extend(files)
+    items: dict[str, InputFile] = {}
+    for item in [*found, *_rebased(absolute)]:
+        clash = items.get(item.key)
+        if clash is not None and os.path.abspath(clash.path) != os.path.abspath(item.path):
+            raise InputError(
+                f"{item.path} and {clash.path} would both be written as "
+                f"{item.key!r}; convert them in separate runs"
+            )
+        items.setdefault(item.key, item)  # one file named twice is converted once
     return [items[key] for key in sorted(items, key=lambda k: PurePosixPath(k).parts)], problems

@@ -52,7 +52,7 @@ from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
     help="Write one JSONL per input, mirroring the input tree (a/b.md -> "
-    "OUT_DIR/a/b.md.jsonl), instead of one -o file.",
+    "OUT_DIR/a/b.md.jsonl; absolute paths from their common folder), instead of one -o file.",
 )
 @click.option(
     "-j",

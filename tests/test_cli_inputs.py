@@ -1,0 +1,69 @@
+"""`convert`'s inputs: where `--out-dir` writes them, unknown formats, stdin, URLs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from structchunk.batch.inputs import expand_inputs
+from structchunk.cli import cli
+
+
+def _md(path: Path, title: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"# {title}\n\nSome words about {title}.\n", encoding="utf-8")
+    return path
+
+
+def _outputs(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("[!.]*.jsonl"))
+
+
+def test_out_dir_mirrors_absolute_files_from_their_common_folder(tmp_path: Path) -> None:
+    """Before: `/home/me/a/x.md` was written as `OUT/home/me/a/x.md.jsonl`."""
+    first = _md(tmp_path / "in" / "a" / "x.md", "X")
+    second = _md(tmp_path / "in" / "b" / "deep" / "y.md", "Y")
+    out = tmp_path / "out"
+    args = ["convert", str(first), str(second), "--out-dir", str(out), "--no-manifest", "-q"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert _outputs(out) == ["a/x.md.jsonl", "b/deep/y.md.jsonl"]
+    (record,) = [json.loads(line) for line in (out / "a" / "x.md.jsonl").read_text().splitlines()]
+    assert record["source"] == str(first)  # the record still names the input as given
+
+
+def test_one_absolute_file_is_written_at_the_top_of_the_out_dir(tmp_path: Path) -> None:
+    source = _md(tmp_path / "deep" / "er" / "NARA2022.md", "N")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["convert", str(source), "--out-dir", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert _outputs(out) == ["NARA2022.md.jsonl"]
+
+
+def test_relative_inputs_and_directories_keep_their_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _md(tmp_path / "docs" / "a" / "x.md", "X")
+    _md(tmp_path / "tree" / "sub" / "z.md", "Z")
+    absolute_glob = str(tmp_path / "docs" / "*" / "*.md")
+    monkeypatch.chdir(tmp_path)
+    items, problems = expand_inputs(["docs/a/x.md", str(tmp_path / "tree")], None)
+    assert not problems and [i.key for i in items] == ["docs/a/x.md", "sub/z.md"]
+    items, _ = expand_inputs([absolute_glob], None)
+    assert [i.key for i in items] == ["x.md"]
+
+
+def test_the_same_file_named_relatively_and_absolutely_is_converted_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _md(tmp_path / "a" / "x.md", "X")
+    _md(tmp_path / "b" / "y.md", "Y")
+    monkeypatch.chdir(tmp_path)
+    items, _ = expand_inputs(
+        ["a/x.md", str(tmp_path / "a" / "x.md"), str(tmp_path / "b/y.md")], None
+    )
+    assert [i.key for i in items] == ["a/x.md", "b/y.md"]
+    assert [i.path for i in items] == ["a/x.md", str(tmp_path / "b/y.md")]
