@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+import os
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,49 @@ def test_the_same_file_named_relatively_and_absolutely_is_converted_once(
     )
     assert [i.key for i in items] == ["a/x.md", "b/y.md"]
     assert [i.path for i in items] == ["a/x.md", str(tmp_path / "b/y.md")]
+
+
+def test_an_unsupported_file_is_not_counted_as_missing(tmp_path: Path) -> None:
+    """Before: `notes.xyz` got its own error but the summary read "1 input not found"."""
+    odd = tmp_path / "notes.xyz"
+    odd.write_text("hello\n")
+    good = _md(tmp_path / "a.md", "A")
+    args = [
+        "convert",
+        str(odd),
+        str(good),
+        str(tmp_path / "gone.md"),
+        "-o",
+        str(tmp_path / "o.jsonl"),
+    ]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1  # a bad input named on the command line fails the run
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert len(errors) == 2
+    assert f"{odd}: unsupported file extension '.xyz'" in errors[0]
+    assert "--format" in errors[0] and ".pdf" in errors[0]
+    summary = result.stderr.splitlines()[-1]
+    assert summary.startswith(
+        "structchunk: 1 input not found, 1 input not of a supported format, 1 file: 1 converted;"
+    )
+
+
+def test_a_directory_scan_counts_the_files_it_skips(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before: files of unknown formats in a directory were skipped without a word."""
+    _md(tmp_path / "in" / "a.md", "A")
+    for name in ("data.bin", "sub/notes.xyz", "sub/Makefile"):
+        (tmp_path / "in" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "in" / name).write_text("x\n")
+    args = ["convert", str(tmp_path / "in"), "-o", str(tmp_path / "o.jsonl")]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0  # skipping what a folder also holds is not a failure
+    summary = result.stderr.splitlines()[-1]
+    assert summary.startswith(
+        "structchunk: 1 file: 1 converted, 3 files skipped: not a supported format;"
+    )
+    with caplog.at_level(logging.INFO, logger="structchunk"):  # what -v shows
+        CliRunner().invoke(cli, ["-v", *args])
+    skipped = [r.getMessage() for r in caplog.records if "skipped, not a" in r.getMessage()]
+    assert [line.rsplit(os.sep, 1)[-1] for line in skipped] == ["data.bin", "Makefile", "notes.xyz"]

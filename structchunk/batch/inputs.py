@@ -10,6 +10,7 @@ normalised to never climb out of the output directory.
 from __future__ import annotations
 
 import glob
+import logging
 import os
 import posixpath
 from dataclasses import dataclass, replace
@@ -19,6 +20,8 @@ from ..errors import InputError, StructChunkError, UnsupportedFormatError
 from ..parsers import EXTENSIONS, detect_format
 
 _GLOB_CHARS = frozenset("*?[")
+
+log = logging.getLogger("structchunk")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,26 +46,32 @@ def safe_relative(path: str) -> str:
     return "/".join(parts) or "input"
 
 
-def _directory_files(root: Path) -> list[Path]:
-    """Files under `root` with a known extension (deterministic order)."""
+def _directory_files(root: Path, unknown: list[str]) -> list[Path]:
+    """Files under `root` with a known extension (deterministic order); the others are
+    added to `unknown`."""
     found = []
     for folder, dirs, files in os.walk(root):
         dirs.sort()
-        for name in files:
+        for name in sorted(files):
             if Path(name).suffix.lower() in EXTENSIONS:
                 found.append(Path(folder) / name)
+            else:
+                unknown.append(os.path.join(folder, name))
     return found
 
 
-def _expand_one(raw: str, format_override: str | None) -> tuple[list[InputFile], list[str]]:
-    """The files one argument names, and why it names none (if so)."""
+def _expand_one(
+    raw: str, format_override: str | None, unknown: list[str]
+) -> tuple[list[InputFile], list[str]]:
+    """The files one argument names, and why it names none (if so); files of a directory
+    that are not of a supported format are added to `unknown`."""
     if raw == "-":
         if not format_override:
             raise UnsupportedFormatError("reading stdin (-) needs --format")
         return [InputFile("-", format_override, "stdin")], []
     path = Path(raw)
     if path.is_dir():
-        files = _directory_files(path)
+        files = _directory_files(path, unknown)
         if not files:
             return [], ["directory has no files with a known extension"]
         return [
@@ -99,6 +108,18 @@ def _rebased(items: list[InputFile]) -> list[InputFile]:
     return [replace(item, rel=safe_relative(os.path.relpath(item.path, root))) for item in items]
 
 
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """What the command-line inputs name."""
+
+    items: list[InputFile]
+    """The files to convert, sorted by `rel` and deduplicated."""
+    problems: list[StructChunkError]
+    """One error per unusable input (missing, not of a supported format)."""
+    unknown: list[str]
+    """Files found in directories that are not of a supported format, skipped."""
+
+
 def expand_inputs(
     inputs: tuple[str, ...] | list[str], format_override: str | None
 ) -> tuple[list[InputFile], list[StructChunkError]]:
@@ -107,12 +128,19 @@ def expand_inputs(
     Raises `StructChunkError` for usage mistakes (stdin without --format, two inputs that
     would share one output).
     """
+    found = scan_inputs(inputs, format_override)
+    return found.items, found.problems
+
+
+def scan_inputs(inputs: tuple[str, ...] | list[str], format_override: str | None) -> Inputs:
+    """`expand_inputs`, also telling which files of the directories were skipped."""
+    unknown: list[str] = []
     found: list[InputFile] = []
     absolute: list[InputFile] = []  # named one by one (or by a glob) with an absolute path
     problems: list[StructChunkError] = []
     for raw in inputs:
         try:
-            files, reasons = _expand_one(raw, format_override)
+            files, reasons = _expand_one(raw, format_override, unknown)
         except UnsupportedFormatError as error:
             if raw == "-":
                 raise
@@ -130,4 +158,7 @@ def expand_inputs(
                 f"{item.key!r}; convert them in separate runs"
             )
         items.setdefault(item.key, item)  # one file named twice is converted once
-    return [items[key] for key in sorted(items, key=lambda k: PurePosixPath(k).parts)], problems
+    for name in unknown:
+        log.info("skipped, not a supported format: %s", name)
+    ordered = [items[key] for key in sorted(items, key=lambda k: PurePosixPath(k).parts)]
+    return Inputs(ordered, problems, unknown)

@@ -18,10 +18,10 @@ import click
 
 from ..batch import BatchConfig, BatchReport, default_manifest, run_batch
 from ..batch.atomic import is_special_file
-from ..batch.inputs import InputFile, expand_inputs
+from ..batch.inputs import InputFile, scan_inputs
 from ..batch.memory import parse_size_mb
 from ..batch.parquet import OUTPUT_FORMATS, require_pyarrow
-from ..errors import OutputError, StructChunkError
+from ..errors import OutputError, StructChunkError, UnsupportedFormatError
 from ..options import ChunkOptions
 from ..progress import listening
 from .chunking_flags import chunking_options, options_from_flags
@@ -137,11 +137,11 @@ def convert(
 ) -> None:
     """Chunk INPUTS (files, directories, glob patterns, or - for stdin) into JSONL.
 
-    Directories are searched recursively for known extensions; all inputs are
-    processed in sorted order. A file that fails gets a one-line error on stderr and
-    no records; the others are still written, and the exit code is 1 (0 with
-    --allow-failures). Writing to files, a manifest beside the output makes reruns
-    convert only what changed.
+    Directories are searched recursively for known extensions (the summary counts the
+    other files, and -v lists them); all inputs are processed in sorted order. A file
+    that fails gets a one-line error on stderr and no records; the others are still
+    written, and the exit code is 1 (0 with --allow-failures). Writing to files, a
+    manifest beside the output makes reruns convert only what changed.
     """
     if out_dir is not None and out != "-":
         raise click.UsageError("give either -o/--output or --out-dir, not both")
@@ -149,11 +149,13 @@ def convert(
     output_format = _output_format(out, out_dir, output_format)
     options = options_from_flags(chunking)
     try:
-        items, missing = expand_inputs(inputs, options.format)
+        found = scan_inputs(inputs, options.format)
     except StructChunkError as error:
         exit_usage(str(error))
-    for problem in missing:
+    items, problems = found.items, found.problems
+    for problem in problems:
         echo_error(str(problem))
+    unsupported = sum(isinstance(p, UnsupportedFormatError) for p in problems)
     config = BatchConfig(
         out=out,
         out_dir=out_dir,
@@ -195,11 +197,13 @@ def convert(
                 report.skipped,
                 report.seconds,
                 report.pruned,
-                missing=len(missing),
+                missing=len(problems) - unsupported,
+                unsupported=unsupported,
+                unknown=len(found.unknown),
             ),
             err=True,
         )
-    if (report.failed or missing) and not allow_failures:
+    if (report.failed or problems) and not allow_failures:
         ctx.exit(1)
 
 
