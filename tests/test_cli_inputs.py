@@ -115,3 +115,68 @@ def test_a_directory_scan_counts_the_files_it_skips(
         CliRunner().invoke(cli, ["-v", *args])
     skipped = [r.getMessage() for r in caplog.records if "skipped, not a" in r.getMessage()]
     assert [line.rsplit(os.sep, 1)[-1] for line in skipped] == ["data.bin", "Makefile", "notes.xyz"]
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def _records(text: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("sample", "fmt"),
+    [
+        ("rust-data-types.pdf", "pdf"),
+        ("hosting-agreement.docx", "docx"),
+        ("slides-sample.pptx", "pptx"),
+        ("regional-sales.xlsx", "xlsx"),
+        ("the-waste-land.epub", "epub"),
+    ],
+)
+def test_stdin_that_says_its_format_needs_no_format_flag(sample: str, fmt: str) -> None:
+    """Before: `convert -` without --format was a usage error, even for a PDF."""
+    data = (SAMPLES / sample).read_bytes()
+    result = CliRunner().invoke(cli, ["convert", "-", "-q"], input=data)
+    assert result.exit_code == 0, result.output
+    from_stdin = _records(result.stdout)
+    named = CliRunner().invoke(cli, ["convert", str(SAMPLES / sample), "-q"])
+    from_file = _records(named.stdout)
+    assert {r["format"] for r in from_stdin} == {fmt} and {r["source"] for r in from_stdin} == {"-"}
+    assert [(r["id"], r["text"]) for r in from_stdin] == [(r["id"], r["text"]) for r in from_file]
+
+
+def test_stdin_of_a_text_format_still_needs_format_or_a_name(tmp_path: Path) -> None:
+    markdown = (SAMPLES / "api-keys.md").read_bytes()
+    result = CliRunner().invoke(cli, ["convert", "-"], input=markdown)
+    assert result.exit_code == 2
+    assert "needs --format" in result.stderr and "--source-name" in result.stderr
+    named = CliRunner().invoke(
+        cli, ["convert", "-", "--source-name", "guide/api-keys.md", "-q"], input=markdown
+    )
+    forced = CliRunner().invoke(cli, ["convert", "-", "--format", "markdown", "-q"], input=markdown)
+    assert named.exit_code == 0 and forced.exit_code == 0
+    named_records, forced_records = _records(named.stdout), _records(forced.stdout)
+    assert {r["source"] for r in named_records} == {"guide/api-keys.md"}
+    assert {r["source"] for r in forced_records} == {"-"}  # as before
+    assert [r["id"] for r in named_records] == [r["id"] for r in forced_records]
+    out = tmp_path / "out"
+    args = ["convert", "-", "--source-name", "guide/api-keys.md", "--out-dir", str(out), "-q"]
+    assert CliRunner().invoke(cli, args, input=markdown).exit_code == 0
+    assert _outputs(out) == ["guide/api-keys.md.jsonl"]
+
+
+def test_source_name_without_stdin_is_a_usage_error(tmp_path: Path) -> None:
+    source = _md(tmp_path / "a.md", "A")
+    result = CliRunner().invoke(cli, ["convert", str(source), "--source-name", "b.md"])
+    assert result.exit_code == 2 and "give - as an input" in result.stderr
+
+
+def test_stdin_named_like_a_file_is_not_taken_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _md(tmp_path / "a.md", "A")
+    monkeypatch.chdir(tmp_path)
+    args = ["convert", "-", "a.md", "--source-name", "a.md", "--out-dir", "out"]
+    result = CliRunner().invoke(cli, args, input=b"# B\n\nother\n")
+    assert result.exit_code == 2 and "would both be written as 'a.md'" in result.stderr

@@ -13,11 +13,12 @@ import glob
 import logging
 import os
 import posixpath
-from dataclasses import dataclass, replace
+import sys
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from ..errors import InputError, StructChunkError, UnsupportedFormatError
-from ..parsers import EXTENSIONS, detect_format
+from ..parsers import EXTENSIONS, detect_format, sniff_format
 
 _GLOB_CHARS = frozenset("*?[")
 
@@ -31,6 +32,9 @@ class InputFile:
     format: str
     rel: str = ""
     """Stable relative name (POSIX); `path` itself when empty."""
+    data: bytes | None = field(default=None, repr=False, compare=False)
+    """The bytes, when they were read already (stdin, whose `path` is `-` or the name
+    given with `--source-name`)."""
 
     @property
     def key(self) -> str:
@@ -60,15 +64,27 @@ def _directory_files(root: Path, unknown: list[str]) -> list[Path]:
     return found
 
 
+def read_stdin(format_override: str | None, name: str | None = None) -> InputFile:
+    """Stdin as an input: its format is `--format`, what its bytes say they are (a PDF, an
+    Office or EPUB package) or `name`'s extension; `name` is its `source` and output name."""
+    data = sys.stdin.buffer.read()
+    fmt = format_override or sniff_format(data)
+    if fmt is None and name and PurePosixPath(name).suffix.lower() in EXTENSIONS:
+        fmt = detect_format(name)
+    if fmt is None:
+        raise UnsupportedFormatError(
+            "reading stdin (-) needs --format (only a PDF, DOCX, PPTX, XLSX or EPUB is "
+            "recognised by its bytes)"
+            + ("" if name else ", or --source-name NAME with the format's extension")
+        )
+    return InputFile(name or "-", fmt, safe_relative(name) if name else "stdin", data)
+
+
 def _expand_one(
     raw: str, format_override: str | None, unknown: list[str]
 ) -> tuple[list[InputFile], list[str]]:
     """The files one argument names, and why it names none (if so); files of a directory
     that are not of a supported format are added to `unknown`."""
-    if raw == "-":
-        if not format_override:
-            raise UnsupportedFormatError("reading stdin (-) needs --format")
-        return [InputFile("-", format_override, "stdin")], []
     path = Path(raw)
     if path.is_dir():
         files = _directory_files(path, unknown)
@@ -108,6 +124,13 @@ def _rebased(items: list[InputFile]) -> list[InputFile]:
     return [replace(item, rel=safe_relative(os.path.relpath(item.path, root))) for item in items]
 
 
+def _same_file(one: InputFile, other: InputFile) -> bool:
+    """Whether two inputs are one file named twice (stdin is never a file's twin)."""
+    if one.data is not None or other.data is not None:
+        return False
+    return os.path.abspath(one.path) == os.path.abspath(other.path)
+
+
 @dataclass(frozen=True, slots=True)
 class Inputs:
     """What the command-line inputs name."""
@@ -132,18 +155,25 @@ def expand_inputs(
     return found.items, found.problems
 
 
-def scan_inputs(inputs: tuple[str, ...] | list[str], format_override: str | None) -> Inputs:
-    """`expand_inputs`, also telling which files of the directories were skipped."""
+def scan_inputs(
+    inputs: tuple[str, ...] | list[str],
+    format_override: str | None,
+    source_name: str | None = None,
+) -> Inputs:
+    """`expand_inputs`, also telling which files of the directories were skipped; stdin
+    (`-`) is read here, and named `source_name` if given."""
     unknown: list[str] = []
     found: list[InputFile] = []
     absolute: list[InputFile] = []  # named one by one (or by a glob) with an absolute path
     problems: list[StructChunkError] = []
+    if "-" in inputs:  # read once, however often it is named
+        found.append(read_stdin(format_override, source_name))
     for raw in inputs:
+        if raw == "-":
+            continue
         try:
             files, reasons = _expand_one(raw, format_override, unknown)
         except UnsupportedFormatError as error:
-            if raw == "-":
-                raise
             problems.append(error)
             continue
         problems.extend(InputError(reason, source=raw) for reason in reasons)
@@ -152,7 +182,7 @@ def scan_inputs(inputs: tuple[str, ...] | list[str], format_override: str | None
     items: dict[str, InputFile] = {}
     for item in [*found, *_rebased(absolute)]:
         clash = items.get(item.key)
-        if clash is not None and os.path.abspath(clash.path) != os.path.abspath(item.path):
+        if clash is not None and not _same_file(clash, item):
             raise InputError(
                 f"{item.path} and {clash.path} would both be written as "
                 f"{item.key!r}; convert them in separate runs"

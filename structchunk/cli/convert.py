@@ -113,6 +113,14 @@ from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
 @click.option(
     "--ray-address", default=None, help="Ray cluster address (default: start a local Ray)."
 )
+@click.option(
+    "--source-name",
+    metavar="NAME",
+    default=None,
+    help="Name of the document read from stdin (-): its records' source (instead of -), "
+    "its output name under --out-dir, and its format by extension when its bytes do not "
+    "say it (a PDF, an Office or EPUB package are recognised).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.pass_context
 def convert(
@@ -132,6 +140,7 @@ def convert(
     allow_failures: bool,
     engine: str,
     ray_address: str | None,
+    source_name: str | None,
     quiet: bool,
     **chunking: Any,
 ) -> None:
@@ -148,8 +157,10 @@ def convert(
     _check_destination(out, out_dir)
     output_format = _output_format(out, out_dir, output_format)
     options = options_from_flags(chunking)
+    if source_name is not None and "-" not in inputs:
+        exit_usage("--source-name names the document read from stdin; give - as an input")
     try:
-        found = scan_inputs(inputs, options.format)
+        found = scan_inputs(inputs, options.format, source_name)
     except StructChunkError as error:
         exit_usage(str(error))
     items, problems = found.items, found.problems
