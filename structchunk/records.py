@@ -211,9 +211,14 @@ def optional_extra(feature: str) -> Iterator[None]:
             raise
         extra, distribution = EXTRAS[top]
         raise ImportError(
-            f"{feature} needs {distribution}: pip install 'structchunk[{extra}]'",
+            f"{feature} needs {distribution}: {install_hint(extra)}",
             name=error.name,
         ) from None
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs one of structchunk's extras."""
+    return f"pip install 'structchunk[{extra}]'"
 
 
 def chunk_schema() -> dict[str, object]:

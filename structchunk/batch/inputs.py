@@ -16,9 +16,11 @@ import posixpath
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
+from types import ModuleType
 
 from ..errors import InputError, StructChunkError, UnsupportedFormatError
 from ..parsers import EXTENSIONS, detect_format, sniff_format
+from ..remote import is_url, require_fsspec, url_format, url_place
 
 _GLOB_CHARS = frozenset("*?[")
 
@@ -85,6 +87,9 @@ def _expand_one(
 ) -> tuple[list[InputFile], list[str]]:
     """The files one argument names, and why it names none (if so); files of a directory
     that are not of a supported format are added to `unknown`."""
+    if is_url(raw):  # read by the worker; whether it exists is its to find out
+        require_fsspec()
+        return [InputFile(raw, format_override or url_format(raw))], []
     path = Path(raw)
     if path.is_dir():
         files = _directory_files(path, unknown)
@@ -111,17 +116,29 @@ def _expand_one(
 
 
 def _rebased(items: list[InputFile]) -> list[InputFile]:
-    """`items` with the files named by absolute paths known relative to their common
-    folder: mirrored from `/`, `/home/me/x.pdf` would be written as `OUT/home/me/x.pdf.jsonl`.
-    Files found under a directory input keep their place in it."""
-    folders = [os.path.dirname(item.path) for item in items]
-    if not folders:
-        return items
+    """`items` with the files named by absolute paths or URLs known relative to their
+    common folder: mirrored from `/`, `/home/me/x.pdf` would be written as
+    `OUT/home/me/x.pdf.jsonl`. Files found under a directory input keep their place in it."""
+    files = [item for item in items if not is_url(item.path)]
+    urls = [item for item in items if is_url(item.path)]
+    places = [url_place(item.path) for item in urls]
+    return _relative_to_common(files, [item.path for item in files], os.path) + (
+        _relative_to_common(urls, places, posixpath)
+    )
+
+
+def _relative_to_common(
+    items: list[InputFile], places: list[str], paths: ModuleType
+) -> list[InputFile]:
+    """`items` renamed as their `places` (absolute paths) below their common folder."""
     try:
-        root = os.path.commonpath(folders)
+        root = paths.commonpath([paths.dirname(place) for place in places]) if places else ""
     except ValueError:  # absolute paths on two Windows drives: no common folder
         return items
-    return [replace(item, rel=safe_relative(os.path.relpath(item.path, root))) for item in items]
+    return [
+        replace(item, rel=safe_relative(paths.relpath(place, root)))
+        for item, place in zip(items, places, strict=True)
+    ]
 
 
 def _same_file(one: InputFile, other: InputFile) -> bool:
@@ -177,7 +194,7 @@ def scan_inputs(
             problems.append(error)
             continue
         problems.extend(InputError(reason, source=raw) for reason in reasons)
-        named = not Path(raw).is_dir() and os.path.isabs(raw)
+        named = is_url(raw) or (not Path(raw).is_dir() and os.path.isabs(raw))
         (absolute if named else found).extend(files)
     items: dict[str, InputFile] = {}
     for item in [*found, *_rebased(absolute)]:

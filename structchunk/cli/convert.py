@@ -144,7 +144,8 @@ def convert(
     quiet: bool,
     **chunking: Any,
 ) -> None:
-    """Chunk INPUTS (files, directories, glob patterns, or - for stdin) into JSONL.
+    """Chunk INPUTS (files, directories, glob patterns, URLs such as s3://… with the
+    remote extra, or - for stdin) into JSONL.
 
     Directories are searched recursively for known extensions (the summary counts the
     other files, and -v lists them); all inputs are processed in sorted order. A file
