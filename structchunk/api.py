@@ -24,6 +24,7 @@ from .packing import PackedChunk, Packer
 from .parsers import ParseSettings, detect_format, get_parser, markdown_pieces
 from .parsers.decode import decode_text
 from .records import Chunk, printable_path
+from .remote import is_url, read_url, url_format
 
 log = logging.getLogger("structchunk")
 
@@ -186,7 +187,10 @@ def _records(
 
 
 def read_input(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a file, with a one-line error for the usual ways reading fails."""
+    """The bytes of a file, or at a URL (`s3://…`, `https://…`: the `remote` extra),
+    with a one-line error for the usual ways reading fails."""
+    if is_url(os.fspath(path)):
+        return read_url(os.fspath(path))
     target = Path(path)
     try:
         return target.read_bytes()
@@ -206,7 +210,7 @@ def iter_chunks(
     """Stream the chunks of one file (format from `options.format` or the extension)."""
     opts = resolve_options(options, **overrides)
     source = os.fspath(path)
-    fmt = opts.format or detect_format(source)
+    fmt = opts.format or (url_format(source) if is_url(source) else detect_format(source))
     yield from iter_chunks_from_bytes(read_input(source), source, fmt, opts)
 
 

@@ -28,9 +28,11 @@ ALLOWED: dict[str, set[str]] = {
     "tokenizers": FOUNDATION,
     "records": FOUNDATION,
     "offsets": FOUNDATION,
+    "remote": FOUNDATION | {"parsers", "records"},
     "packing": FOUNDATION | {"sentences", "tokenizers"},
-    "api": FOUNDATION | {"parsers", "packing", "records", "offsets", "sentences", "tokenizers"},
-    "batch": FOUNDATION | {"api", "parsers", "packing", "records", "tokenizers"},
+    "api": FOUNDATION
+    | {"parsers", "packing", "records", "offsets", "sentences", "tokenizers", "remote"},
+    "batch": FOUNDATION | {"api", "parsers", "packing", "records", "tokenizers", "remote"},
     "quality": FOUNDATION | {"api", "batch", "parsers", "packing", "records", "tokenizers"},
     "cli": FOUNDATION
     | {"api", "batch", "parsers", "records", "sentences", "tokenizers", "quality"},

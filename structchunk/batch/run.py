@@ -117,8 +117,8 @@ def _read_and_hash(item: InputFile, hash_files: bool) -> tuple[bytes | None, str
     Files are only read here when their hash is needed (for the manifest); otherwise
     their size comes from the filesystem and the hash is empty.
     """
-    if item.path == "-":
-        data = sys.stdin.buffer.read()
+    if item.data is not None or item.path == "-":
+        data = item.data if item.data is not None else sys.stdin.buffer.read()
         return data, hashlib.sha256(data).hexdigest(), len(data)
     if not hash_files:
         try:

@@ -29,9 +29,17 @@ class BudgetSummary:
         seconds: float | None = None,
         pruned: int = 0,
         missing: int = 0,
+        unsupported: int = 0,
+        unknown: int = 0,
     ) -> str:
+        """The audit; `missing` and `unsupported` count inputs named on the command line
+        that do not exist or are not of a supported format, `unknown` the files of
+        directories skipped as not of a supported format."""
         files = ok + failed + skipped
         parts = [f"{files} file{'s' if files != 1 else ''}: {ok} converted"]
+        if unsupported:
+            plural = "s" if unsupported != 1 else ""
+            parts.insert(0, f"{unsupported} input{plural} not of a supported format")
         if missing:
             parts.insert(0, f"{missing} input{'s' if missing != 1 else ''} not found")
         if skipped:
@@ -40,6 +48,9 @@ class BudgetSummary:
             parts.append(f"{failed} failed")
         if pruned:
             parts.append(f"{pruned} outputs of deleted inputs removed")
+        if unknown:
+            plural = "s" if unknown != 1 else ""
+            parts.append(f"{unknown} file{plural} skipped: not a supported format")
         text = "structchunk: " + ", ".join(parts)
         text += f"; {len(self.counts)} chunk{'s' if len(self.counts) != 1 else ''}"
         if self.counts:

@@ -18,10 +18,10 @@ import click
 
 from ..batch import BatchConfig, BatchReport, default_manifest, run_batch
 from ..batch.atomic import is_special_file
-from ..batch.inputs import InputFile, expand_inputs
+from ..batch.inputs import InputFile, scan_inputs
 from ..batch.memory import parse_size_mb
 from ..batch.parquet import OUTPUT_FORMATS, require_pyarrow
-from ..errors import OutputError, StructChunkError, install_hint
+from ..errors import OutputError, StructChunkError, UnsupportedFormatError, install_hint
 from ..options import ChunkOptions
 from ..progress import listening
 from .chunking_flags import chunking_options, options_from_flags
@@ -52,7 +52,7 @@ from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
     help="Write one JSONL per input, mirroring the input tree (a/b.md -> "
-    "OUT_DIR/a/b.md.jsonl), instead of one -o file.",
+    "OUT_DIR/a/b.md.jsonl; absolute paths from their common folder), instead of one -o file.",
 )
 @click.option(
     "-j",
@@ -113,6 +113,14 @@ from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
 @click.option(
     "--ray-address", default=None, help="Ray cluster address (default: start a local Ray)."
 )
+@click.option(
+    "--source-name",
+    metavar="NAME",
+    default=None,
+    help="Name of the document read from stdin (-): its records' source (instead of -), "
+    "its output name under --out-dir, and its format by extension when its bytes do not "
+    "say it (a PDF, an Office or EPUB package are recognised).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.pass_context
 def convert(
@@ -132,28 +140,34 @@ def convert(
     allow_failures: bool,
     engine: str,
     ray_address: str | None,
+    source_name: str | None,
     quiet: bool,
     **chunking: Any,
 ) -> None:
-    """Chunk INPUTS (files, directories, glob patterns, or - for stdin) into JSONL.
+    """Chunk INPUTS (files, directories, glob patterns, URLs such as s3://… with the
+    remote extra, or - for stdin) into JSONL.
 
-    Directories are searched recursively for known extensions; all inputs are
-    processed in sorted order. A file that fails gets a one-line error on stderr and
-    no records; the others are still written, and the exit code is 1 (0 with
-    --allow-failures). Writing to files, a manifest beside the output makes reruns
-    convert only what changed.
+    Directories are searched recursively for known extensions (the summary counts the
+    other files, and -v lists them); all inputs are processed in sorted order. A file
+    that fails gets a one-line error on stderr and no records; the others are still
+    written, and the exit code is 1 (0 with --allow-failures). Writing to files, a
+    manifest beside the output makes reruns convert only what changed.
     """
     if out_dir is not None and out != "-":
         raise click.UsageError("give either -o/--output or --out-dir, not both")
     _check_destination(out, out_dir)
     output_format = _output_format(out, out_dir, output_format)
     options = options_from_flags(chunking)
+    if source_name is not None and "-" not in inputs:
+        exit_usage("--source-name names the document read from stdin; give - as an input")
     try:
-        items, missing = expand_inputs(inputs, options.format)
+        found = scan_inputs(inputs, options.format, source_name)
     except StructChunkError as error:
         exit_usage(str(error))
-    for problem in missing:
+    items, problems = found.items, found.problems
+    for problem in problems:
         echo_error(str(problem))
+    unsupported = sum(isinstance(p, UnsupportedFormatError) for p in problems)
     config = BatchConfig(
         out=out,
         out_dir=out_dir,
@@ -195,11 +209,13 @@ def convert(
                 report.skipped,
                 report.seconds,
                 report.pruned,
-                missing=len(missing),
+                missing=len(problems) - unsupported,
+                unsupported=unsupported,
+                unknown=len(found.unknown),
             ),
             err=True,
         )
-    if (report.failed or missing) and not allow_failures:
+    if (report.failed or problems) and not allow_failures:
         ctx.exit(1)
 
 

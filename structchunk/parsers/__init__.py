@@ -89,6 +89,19 @@ def detect_format(path: str) -> str:
         ) from None
 
 
+def sniff_format(data: bytes) -> str | None:
+    """The format of bytes that say what they are: a PDF (`%PDF-`), or a zip package of
+    DOCX, PPTX, XLSX or EPUB (by its parts); None for the rest, text formats included,
+    which carry no signature. For inputs without a name (stdin)."""
+    if data.startswith(b"%PDF-"):
+        return "pdf"
+    if not data.startswith(b"PK"):
+        return None
+    from .packages import package_kind  # zipfile and lxml only when a zip is read
+
+    return package_kind(data)
+
+
 def get_parser(format_name: str) -> ParseFunction:
     try:
         spec = FORMATS[format_name]

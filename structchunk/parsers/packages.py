@@ -262,6 +262,11 @@ def _too_many(count: int) -> str:
     )
 
 
+def package_kind(data: bytes) -> PackageKind | None:
+    """The kind of an Office or EPUB zip package, by its parts; None for other bytes."""
+    return _zip_kind(data) if data.startswith(ZIP_MAGIC) else None
+
+
 def _zip_kind(data: bytes) -> PackageKind | None:
     try:
         return _kind_of(zipfile.ZipFile(io.BytesIO(data)))

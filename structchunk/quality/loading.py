@@ -46,6 +46,8 @@ def expand_documents(
 
 
 def read_bytes(item: InputFile) -> bytes:
+    if item.data is not None:  # stdin, read when the inputs were expanded
+        return item.data
     return sys.stdin.buffer.read() if item.path == "-" else read_input(item.path)
 
 
