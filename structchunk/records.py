@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .document import page_ranges
+from .document import Box, page_ranges
 
 if TYPE_CHECKING:
     import haystack
@@ -83,11 +83,11 @@ class Chunk(BaseModel):
         "decoded source text (`structchunk.decoded_source`) the body's words come from, "
         "in order; several when the body skips source text.",
     )
-    boxes: list[list[float]] | None = Field(
+    boxes: list[Box] | None = Field(
         None,
         description="PDF: the boxes [page, x0, top, x1, bottom] of the lines the body's "
         "words are printed in, in order (PDF points from the page's top left, as "
-        "pdfplumber measures; page 1-based).",
+        "pdfplumber measures; page 1-based, an integer).",
     )
     table_rows: list[int] | None = Field(
         None,
