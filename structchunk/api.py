@@ -101,7 +101,7 @@ def _record(
         pages=list(prov.pages) if prov.pages else None,
         lines=list(prov.lines) if prov.lines else None,
         offsets=[list(span) for span in spans] if spans else None,
-        boxes=[list(box) for box in boxes] if boxes else None,
+        boxes=list(boxes) if boxes else None,
         table_rows=list(packed.table_rows) if packed.table_rows else None,
     )
 

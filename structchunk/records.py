@@ -1,6 +1,6 @@
 """The chunk record (pydantic), its JSONL line, the JSON Schema, and the views of it that
-vector stores and RAG frameworks accept (flat metadata, LangChain/LlamaIndex/Haystack
-documents).
+vector stores and RAG frameworks accept (flat metadata, a store's payload,
+LangChain/LlamaIndex/Haystack documents).
 
 The framework packages are optional extras, imported only inside the methods that need
 them, so `import structchunk` never requires them."""
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .document import page_ranges
+from .document import Box, page_ranges
 from .errors import install_hint
 
 if TYPE_CHECKING:
@@ -84,11 +84,11 @@ class Chunk(BaseModel):
         "decoded source text (`structchunk.decoded_source`) the body's words come from, "
         "in order; several when the body skips source text.",
     )
-    boxes: list[list[float]] | None = Field(
+    boxes: list[Box] | None = Field(
         None,
         description="PDF: the boxes [page, x0, top, x1, bottom] of the lines the body's "
         "words are printed in, in order (PDF points from the page's top left, as "
-        "pdfplumber measures; page 1-based).",
+        "pdfplumber measures; page 1-based, an integer).",
     )
     table_rows: list[int] | None = Field(
         None,
@@ -106,7 +106,8 @@ class Chunk(BaseModel):
     def metadata(self, lists: bool = False) -> dict[str, MetadataScalar] | dict[str, MetadataValue]:
         """The record as vector-store metadata: scalars only, no `None` (the key is left
         out) and no empty list, so ChromaDB, Qdrant, LanceDB and the frameworks' flat
-        stores take it as is. `text` and `body` are left out: the store keeps the text.
+        stores take it as is. `text` and `body` are left out: the store keeps the text
+        (where it keeps only this, use `payload()`, which adds `text`).
 
         List fields become strings (`heading_path` joined with ` > `, `block_types` with
         `,`, `pages` as ranges `3-5,7`, `lines` as `12-30`, `offsets` as `37-288,301-340`,
@@ -156,6 +157,13 @@ class Chunk(BaseModel):
             if self.pages:
                 view["pages_list"] = list(self.pages)
         return view
+
+    def payload(self) -> dict[str, MetadataValue]:
+        """The record as the payload of a store that keeps nothing else beside the vector
+        (Qdrant, LanceDB): `metadata(lists=True)` and `text`, so a query's hits carry the
+        text to give an LLM. Stores that keep the text apart (Chroma's `documents`, the
+        frameworks' documents) take `metadata()` and the text on its own."""
+        return {**self.metadata(lists=True), "text": self.text}
 
     def to_langchain(self, lists: bool = False) -> langchain_core.documents.Document:
         """A LangChain `Document` (`page_content` = `text`, `id` = the chunk id, metadata

@@ -1,6 +1,6 @@
-"""`Chunk.metadata()`, the view every vector store accepts, and the optional extras: the
-frameworks are needed only by the calls that use them, and a missing one is one clear
-error naming the extra to install."""
+"""`Chunk.metadata()`, the view every vector store accepts, `Chunk.payload()`, and the
+optional extras: the frameworks are needed only by the calls that use them, and a missing
+one is one clear error naming the extra to install."""
 
 from __future__ import annotations
 
@@ -59,6 +59,20 @@ def test_every_field_but_the_text_is_there_under_its_own_name(chunks: list[Chunk
         present = {k for k, v in chunk.model_dump().items() if v is not None}
         assert set(chunk.metadata()) >= present - {"text", "body"}
         assert not {"text", "body"} & set(chunk.metadata(lists=True))
+
+
+def test_the_payload_is_the_list_view_and_the_text(chunks: list[Chunk]) -> None:
+    """For stores that keep nothing but the payload (Qdrant, LanceDB): issue #41."""
+    for chunk in chunks:
+        assert chunk.payload() == {**chunk.metadata(lists=True), "text": chunk.text}
+
+
+def test_a_box_reads_the_same_in_the_metadata_view(chunks: list[Chunk]) -> None:
+    """`boxes` in the view is the record's JSON: an int page, as in the JSONL (#41)."""
+    boxed = [c for c in chunks if c.boxes]
+    assert boxed
+    for chunk in boxed:
+        assert str(chunk.metadata()["boxes"]) in chunk.model_dump_json()
 
 
 def test_lists_only_add_keys_and_never_change_a_type(chunks: list[Chunk]) -> None:

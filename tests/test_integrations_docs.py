@@ -77,7 +77,11 @@ def test_the_page_runs_as_written(
     assert on_page_2 and all(m["page_first"] <= 2 <= m["page_last"] for m in on_page_2)
     integers = namespace["integers"]["metadatas"]
     assert integers and all("Integer Types" in m["heading_path_list"] for m in integers)
-    assert len(namespace["found"].points) == 3
+    hits = namespace["found"].points
+    assert len(hits) == 3
+    text_of = {c.id: c.text for c in chunks}
+    assert [hit.payload["text"] for hit in hits] == [text_of[hit.payload["id"]] for hit in hits]
+    assert namespace["context"] == "\n\n".join(hit.payload["text"] for hit in hits)
     assert len(namespace["answers"]) == 3 and len(namespace["retrieved"]) == 3
     assert len(namespace["best"]["documents"]) == 3
     assert namespace["document_store"].count_documents() == len(chunks)

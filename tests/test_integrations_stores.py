@@ -1,7 +1,8 @@
 """Real records into real vector stores (ChromaDB, Qdrant local mode) through
-`Chunk.metadata()`: accepted as they are, upserted by the stable id (a second run
-replaces, never duplicates), and filterable by the flat keys and, with lists=True, by
-list members. Embeddings are hashed words: no model, no download."""
+`Chunk.metadata()` and `Chunk.payload()`: accepted as they are, upserted by the stable
+id (a second run replaces, never duplicates), filterable by the flat keys and, with
+lists=True, by list members, and Qdrant's hits hold the text. Embeddings are hashed
+words: no model, no download."""
 
 from __future__ import annotations
 
@@ -177,7 +178,7 @@ def qdrant_upsert(client: Any, chunks: list[Chunk]) -> None:
     client.upsert(
         "chunks",
         [
-            models.PointStruct(id=c.id, vector=v, payload=c.metadata(lists=True))
+            models.PointStruct(id=c.id, vector=v, payload=c.payload())
             for c, v in zip(chunks, vectors)
         ],
     )
@@ -193,7 +194,7 @@ def qdrant(tmp_path: Path) -> Iterator[Any]:
     client.close()
 
 
-def test_qdrant_takes_the_ids_and_lists_and_a_rerun_replaces(
+def test_qdrant_takes_the_payload_and_a_rerun_replaces(
     qdrant: Any, chunks: list[Chunk], second_run: list[Chunk]
 ) -> None:
     qdrant_upsert(qdrant, chunks)
@@ -201,10 +202,20 @@ def test_qdrant_takes_the_ids_and_lists_and_a_rerun_replaces(
     assert qdrant.count("chunks").count == len(chunks)
     target = next(c for c in chunks if c.format == "html" and c.chunk_index == 2)
     [point] = qdrant.retrieve("chunks", ids=[target.id])
-    assert point.payload == target.metadata(lists=True)
+    assert point.payload == target.payload()
     assert point.id.replace("-", "") == target.id  # a UUID with dashes: the payload keeps ours
-    found = qdrant.query_points("chunks", query=hashed_embed([target.text])[0], limit=1)
-    assert [p.payload["id"] for p in found.points] == [target.id]
+
+
+def test_a_qdrant_query_returns_the_text_to_give_an_llm(qdrant: Any, chunks: list[Chunk]) -> None:
+    """Issue #41: the payload was `metadata(lists=True)`, without the text, and Qdrant
+    keeps nothing else: a query found ids with nothing to give an LLM."""
+    qdrant_upsert(qdrant, chunks)
+    words = Counter(_bag(c.text) for c in chunks)
+    for target in [c for c in chunks if words[_bag(c.text)] == 1][::7]:
+        found = qdrant.query_points("chunks", query=hashed_embed([target.text])[0], limit=1)
+        assert [(p.payload["id"], p.payload["text"]) for p in found.points] == [
+            (target.id, target.text)
+        ]
 
 
 def test_qdrant_filters_on_list_members_and_page_ranges(qdrant: Any, chunks: list[Chunk]) -> None:

@@ -240,6 +240,45 @@ def test_pdf_chunks_carry_the_boxes_their_words_are_printed_in(tmp_path: Path) -
         assert all(boxes_hold_their_words(c, pdf) for c in chunks)
 
 
+def test_a_box_page_is_an_integer_that_indexes_the_pdfs_pages(tmp_path: Path) -> None:
+    """Issue #41: boxes came out as `[1.0, 70.3, …]`, so `pdf.pages[box[0] - 1]` raised
+    TypeError. The page is an int in the record, its JSONL line (and the record read back),
+    its metadata view and the schema; Parquet keeps it as an integral double (an Arrow list
+    holds one type) that validates back to an int."""
+    import json
+
+    import pdfplumber
+    import pyarrow.parquet as pq
+
+    from structchunk.batch.parquet import save_parquet
+    from structchunk.records import chunk_schema, read_jsonl, to_json_line
+
+    path = Path(__file__).resolve().parent.parent / "samples" / "rust-data-types.pdf"
+    chunks = chunk_file(path, max_tokens=64)
+    out = tmp_path / "chunks.jsonl"
+    out.write_text("".join(to_json_line(c) for c in chunks), encoding="utf-8")
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    save_parquet(chunks, tmp_path / "chunks.parquet")
+    rows = pq.read_table(tmp_path / "chunks.parquet").to_pylist()
+    views = [json.loads(str(c.metadata()["boxes"])) for c in chunks]
+    for boxes in (
+        *(c.boxes for c in chunks),
+        *(line["boxes"] for line in lines),
+        *(c.boxes for c in read_jsonl(out)),
+        *(Chunk.model_validate(row).boxes for row in rows),
+        *views,
+    ):
+        assert boxes and all(type(box[0]) is int for box in boxes), boxes
+    assert [row["boxes"] for row in rows] == [line["boxes"] for line in lines]
+    assert '"boxes":[[1,' in out.read_text(encoding="utf-8")
+    with pdfplumber.open(path) as pdf:
+        for chunk in chunks:
+            assert all(pdf.pages[box[0] - 1].page_number == box[0] for box in chunk.boxes or [])
+    schema = chunk_schema()
+    boxes_schema = next(s for s in schema["properties"]["boxes"]["anyOf"] if "items" in s)  # type: ignore[index]
+    assert boxes_schema["items"]["prefixItems"][0] == {"type": "integer"}
+
+
 PDF_SHARE = 0.02
 """PDF chunks allowed to miss a word in their boxes (measured: 2 of 119 in the Chelsea
 survey, a number split over two cells or lines; 1 of 20 in the Rust book page, where
@@ -470,4 +509,4 @@ def test_a_pdf_chunk_printed_before_its_lines_keeps_its_box(corpus: Path) -> Non
     Markdown pasted over and over) lost its box; a PDF chunk may still look back far."""
     chunks = chunk_file(str(corpus / "pdf/pdfplumber/pdffill-demo.pdf"))
     (help_chunk,) = [c for c in chunks if c.body == "Online Help"]
-    assert help_chunk.boxes == [[2.0, 395.3, 208.5, 464.1, 222.5]]
+    assert help_chunk.boxes == [(2, 395.3, 208.5, 464.1, 222.5)]

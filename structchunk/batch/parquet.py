@@ -2,7 +2,8 @@
 
 Data pipelines store tables; `convert -o chunks.parquet` (or `--output-format parquet`)
 writes the same records as the JSONL, one row per chunk, columns in the record's field
-order and types from its annotations (a list field is null where the record has null).
+order and types from its annotations (a list field is null where the record has null; a
+box, `(int, float, …)` in the record, is a list of doubles whose page is integral).
 pyarrow is optional: `pip install 'structchunk-rag[parquet]'`.
 """
 
@@ -48,6 +49,11 @@ def _arrow_type(pa: Any, annotation: Any) -> pa.DataType:
         return _arrow_type(pa, args[0])
     if typing.get_origin(annotation) is list:
         return pa.list_(_arrow_type(pa, args[0]))
+    if typing.get_origin(annotation) is tuple and set(args) <= {int, float}:
+        # a box (page, x0, top, x1, bottom): an Arrow list holds one type, so its int page
+        # is an integral double; a struct would keep it an int but change the column's
+        # shape from the JSONL's (box[0] would no longer read the page)
+        return pa.list_(pa.float64())
     if annotation is str:
         return pa.string()
     if annotation is int:

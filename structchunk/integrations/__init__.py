@@ -9,8 +9,8 @@
 
 Nothing is imported here, so `import structchunk.integrations` needs none of them; a
 module whose framework is missing says which extra to install. One chunk on its own
-converts with `Chunk.to_langchain()`, `.to_llamaindex()`, `.to_haystack()` and
-`Chunk.metadata()` (records.py).
+converts with `Chunk.to_langchain()`, `.to_llamaindex()`, `.to_haystack()`,
+`Chunk.metadata()` and, for stores that keep only a payload, `Chunk.payload()` (records.py).
 """
 
 from __future__ import annotations

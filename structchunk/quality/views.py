@@ -130,7 +130,11 @@ def _boxes(value: Any) -> tuple[tuple[float, float, float, float, float], ...]:
         return ()
     found = []
     for box in value:
-        if isinstance(box, list) and len(box) == 5 and all(isinstance(v, int | float) for v in box):
+        if (
+            isinstance(box, list | tuple)
+            and len(box) == 5
+            and all(isinstance(v, int | float) for v in box)
+        ):
             found.append(
                 (float(box[0]), float(box[1]), float(box[2]), float(box[3]), float(box[4]))
             )

@@ -34,7 +34,11 @@ def typical_calls() -> Iterator[Chunk]:
     assert sentences
     flat: dict[str, str | int | float | bool] = chunks[0].metadata()
     rich = chunks[0].metadata(lists=True)
-    assert flat and rich
+    payload: dict[str, str | int | float | bool | list[str] | list[int]] = chunks[0].payload()
+    assert flat and rich and payload["text"]
+    page_titles = ["cover", "contents"]  # a PDF library's pages, indexed from 0
+    for page, x0, top, x1, bottom in chunks[0].boxes or []:
+        assert page_titles[page - 1] and x0 <= x1 and top <= bottom
     save_parquet(chunks, "chunks.parquet")
     with structchunk.progress.listening(lambda done, total: None):
         yield from iter_chunks("guide.md", max_tokens=256)
