@@ -151,9 +151,9 @@ def convert(
     try:
         items, missing = expand_inputs(inputs, options.format)
     except StructChunkError as error:
-        exit_usage(str(error))
+        exit_usage(error)
     for problem in missing:
-        echo_error(str(problem))
+        echo_error(problem)
     config = BatchConfig(
         out=out,
         out_dir=out_dir,
@@ -239,7 +239,7 @@ def _output_format(out: str, out_dir: Path | None, chosen: str | None) -> str:
         try:
             require_pyarrow()
         except StructChunkError as error:
-            exit_usage(str(error))
+            exit_usage(error)
     return fmt
 
 
