@@ -57,9 +57,20 @@ class StructChunkError(Exception):
         """The same error, attributed to `source` (used at the file boundary)."""
         if self.source:
             return self
-        clone = type(self).__new__(type(self))
-        StructChunkError.__init__(clone, self.message, source, hint=self.hint)
-        return clone
+        return _rebuilt(type(self), self.message, source, self.hint)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole (from a worker process), so its hint can still be said as a flag."""
+        return (_rebuilt, (type(self), self.message, self.source, self.hint))
+
+
+def _rebuilt(
+    cls: type[StructChunkError], message: str, source: str | None, hint: OptionHint | None
+) -> StructChunkError:
+    """An error of class `cls` from its parts, whatever arguments its `__init__` takes."""
+    error = cls.__new__(cls)
+    StructChunkError.__init__(error, message, source, hint=hint)
+    return error
 
 
 class OptionsError(StructChunkError):

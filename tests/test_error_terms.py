@@ -4,6 +4,7 @@ library (`pdf_password=`), a flag for the command line (`--password`)."""
 from __future__ import annotations
 
 import ast
+import pickle
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,13 @@ def test_an_option_hint_reads_as_a_keyword_or_a_flag(
     moved = ParseError("use {option} here", hint=hint).with_source("b.pdf")
     assert moved.in_terms(as_flag) == f"b.pdf: use {flag} here"
     assert as_keyword(hint.field, hint.value) == keyword
+
+
+def test_an_error_from_a_worker_process_keeps_its_hint() -> None:
+    error = EncryptedDocumentError("pass {option}", source="a.pdf", hint=OptionHint("pdf_password"))
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is EncryptedDocumentError and str(back) == str(error)
+    assert back.in_terms(as_flag) == "a.pdf: pass --password (or $STRUCTCHUNK_PDF_PASSWORD)"
 
 
 def test_a_message_without_a_hint_keeps_its_braces() -> None:
