@@ -2,6 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
+OPTION_SLOT = "{option}"
+"""Where a message names the option that fixes it (`OptionHint`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionHint:
+    """The option a message tells the user to set: a `ChunkOptions` field and, if the
+    message suggests one, its value. The library names it as a keyword
+    (`pdf_password=`), the command line as its flag (`--password`)."""
+
+    field: str
+    value: str | None = None
+
+
+OptionTerms = Callable[[str, "str | None"], str]
+"""How one caller names an option (field, suggested value): `as_keyword` for the library,
+`options.as_flag` for the command line."""
+
+
+def as_keyword(field: str, value: str | None = None) -> str:
+    """How a library caller sets an option: `pdf_engine='pdfplumber'`, `pdf_password=`."""
+    return f"{field}={value!r}" if value is not None else f"{field}="
+
+
 DISTRIBUTION = "structchunk-rag"
 """The name structchunk is installed by: `structchunk` on the package index is another
 project. The import package and the command are `structchunk` (as `beautifulsoup4`
@@ -17,21 +44,44 @@ class StructChunkError(Exception):
     """Base class for every error structchunk raises on purpose.
 
     `str(error)` is one line meant for a user: it names the file (when known) and
-    says what to do.
+    says what to do, naming an option as a library keyword; `in_terms` says it as the
+    command line does.
     """
 
-    def __init__(self, message: str, source: str | None = None) -> None:
+    def __init__(
+        self, message: str, source: str | None = None, *, hint: OptionHint | None = None
+    ) -> None:
         self.message = message
+        """The message; with a `hint`, `{option}` marks where the option is named."""
         self.source = source
-        super().__init__(f"{source}: {message}" if source else message)
+        self.hint = hint
+        super().__init__(self.in_terms(as_keyword))
+
+    def in_terms(self, terms: OptionTerms) -> str:
+        """The one line, with the hinted option named by `terms`."""
+        text = self.message
+        if self.hint is not None:
+            text = text.replace(OPTION_SLOT, terms(self.hint.field, self.hint.value))
+        return f"{self.source}: {text}" if self.source else text
 
     def with_source(self, source: str) -> StructChunkError:
         """The same error, attributed to `source` (used at the file boundary)."""
         if self.source:
             return self
-        clone = type(self).__new__(type(self))
-        StructChunkError.__init__(clone, self.message, source)
-        return clone
+        return _rebuilt(type(self), self.message, source, self.hint)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole (from a worker process), so its hint can still be said as a flag."""
+        return (_rebuilt, (type(self), self.message, self.source, self.hint))
+
+
+def _rebuilt(
+    cls: type[StructChunkError], message: str, source: str | None, hint: OptionHint | None
+) -> StructChunkError:
+    """An error of class `cls` from its parts, whatever arguments its `__init__` takes."""
+    error = cls.__new__(cls)
+    StructChunkError.__init__(error, message, source, hint=hint)
+    return error
 
 
 class OptionsError(StructChunkError):

@@ -34,6 +34,29 @@ check (it is fingerprinted when on, so a strict rerun re-checks files converted
 without it)."""
 
 
+FLAG_NAMES = {"pdf_password": "--password"}
+"""Fields whose command-line flag is not `--<field-name>`."""
+
+ENV_VARS = {"pdf_password": "STRUCTCHUNK_PDF_PASSWORD"}
+"""Fields the command line may also read from the environment (a password stays out of
+`ps`)."""
+
+
+def flag_name(field: str) -> str:
+    """The command-line flag of a `ChunkOptions` field."""
+    return FLAG_NAMES.get(field, "--" + field.replace("_", "-"))
+
+
+def as_flag(field: str, value: str | None = None) -> str:
+    """How the command line sets an option an error message names: `--pdf-engine
+    pdfplumber`, `--password (or $STRUCTCHUNK_PDF_PASSWORD)` (the library says
+    `errors.as_keyword`)."""
+    if value is not None:
+        return f"{flag_name(field)} {value}"
+    env = ENV_VARS.get(field)
+    return f"{flag_name(field)} (or ${env})" if env else flag_name(field)
+
+
 class ChunkOptions(BaseModel):
     """How to chunk. Frozen, so one value can be shared by threads, processes and Ray tasks."""
 

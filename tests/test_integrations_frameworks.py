@@ -29,6 +29,25 @@ def pdf_chunks() -> list[Chunk]:
     return chunk_file(PDF, max_tokens=96)
 
 
+def folder_of_documents(root: Path) -> list[Path]:
+    """A Markdown file, an HTML page one folder down, a file of no supported format and
+    another Markdown file; the supported ones in the order `convert DIR` reads them."""
+    (root / "b-guides").mkdir(parents=True)
+    (root / "z.md").write_bytes(MARKDOWN.read_bytes())
+    (root / "b-guides" / "page.html").write_bytes(HTML.read_bytes())
+    (root / "a.md").write_text("# Alpha\n\nThe first file.\n", encoding="utf-8")
+    (root / "notes.xyz").write_text("# Not read\n", encoding="utf-8")
+    return [root / "a.md", root / "b-guides" / "page.html", root / "z.md"]
+
+
+def test_a_directory_is_read_as_the_cli_reads_it(tmp_path: Path) -> None:
+    from structchunk.batch.inputs import expand_inputs
+
+    files = folder_of_documents(tmp_path)
+    items, problems = expand_inputs([str(tmp_path)], None)
+    assert [Path(item.path) for item in items] == files and not problems
+
+
 # --- LangChain ---------------------------------------------------------------------------
 
 
@@ -83,6 +102,21 @@ def test_loader_loads_chunks_lazily_from_one_file_or_several(
     assert [d.id for d in both] == [c.id for c in expected]
     lists = StructChunkLoader(MARKDOWN, max_tokens=64, metadata_lists=True).load()
     assert lists[1].metadata["heading_path_list"] == expected[1].heading_path
+
+
+def test_loader_reads_a_directory_as_the_cli_does(langchain: Any, tmp_path: Path) -> None:
+    from structchunk.integrations.langchain import StructChunkLoader
+
+    files = folder_of_documents(tmp_path / "docs")
+    expected = [c for f in files for c in chunk_file(f, max_tokens=64)]
+    docs = StructChunkLoader(tmp_path / "docs", max_tokens=64).load()
+    assert [d.id for d in docs] == [c.id for c in expected]
+    assert {d.metadata["source"] for d in docs} == {str(f) for f in files}
+    mixed = StructChunkLoader([str(MARKDOWN), str(tmp_path / "docs")], max_tokens=64).load()
+    assert [d.id for d in mixed] == [c.id for c in chunk_file(MARKDOWN, max_tokens=64) + expected]
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(InputError, match="empty: directory has no files with a known extension"):
+        StructChunkLoader(tmp_path / "empty").load()
 
 
 def test_loader_checks_options_at_once_and_names_a_missing_file(langchain: Any) -> None:
@@ -204,6 +238,19 @@ def test_reader_documents_are_linked_chunks_indexed_as_they_are(
     assert set(index.vector_store.data.embedding_dict) == {d.id_ for d in docs}  # type: ignore[attr-defined]
     [hit] = index.as_retriever(similarity_top_k=1).retrieve(docs[5].text)
     assert hit.node.node_id == docs[5].id_ and hit.node.ref_doc_id == str(PDF)
+
+
+def test_reader_reads_a_directory_as_the_cli_does(llama: Any, tmp_path: Path) -> None:
+    from structchunk.integrations.llamaindex import StructChunkReader
+
+    files = folder_of_documents(tmp_path)
+    expected = [c for f in files for c in chunk_file(f, max_tokens=64)]
+    docs = StructChunkReader(max_tokens=64).load_data(file=tmp_path, extra_info={"team": "x"})
+    assert [d.id_ for d in docs] == [c.id for c in expected]
+    assert all(d.metadata["team"] == "x" for d in docs)
+    first_html = next(i for i, c in enumerate(expected) if c.format == "html")
+    assert docs[first_html].prev_node is None  # links stay within a file
+    assert docs[first_html + 1].prev_node.node_id == docs[first_html].id_  # type: ignore[union-attr]
 
 
 def test_reader_as_a_file_extractor_keeps_the_file_metadata(llama: Any, tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ ALLOWED: dict[str, set[str]] = {
     "cli": FOUNDATION
     | {"api", "batch", "parsers", "records", "sentences", "tokenizers", "quality"},
     "ray": {"batch"},
-    "integrations": FOUNDATION | {"api", "parsers", "records"},
+    "integrations": FOUNDATION | {"api", "batch", "parsers", "records"},
     "__init__": FOUNDATION | {"api", "records", "sentences"},
     "__main__": {"cli"},
 }

@@ -126,7 +126,7 @@ def test_a_bad_file_fails_with_one_typed_line(case: str, kind: str) -> None:
 def test_a_deck_renamed_as_a_workbook_says_what_it_is() -> None:
     with pytest.raises(ParseError, match=r"is a PowerPoint presentation \(\.pptx\), not an Excel"):
         convert(small_deck(), "xlsx")
-    with pytest.raises(ParseError, match="rename it or pass --format xlsx"):
+    with pytest.raises(ParseError, match="rename it or pass format='xlsx'"):
         convert(small_workbook(), "pptx")
 
 

@@ -25,6 +25,7 @@ from package_inputs import (
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.errors import EncryptedDocumentError, ParseError, StructChunkError
+from structchunk.options import as_flag
 from structchunk.parsers import packages
 from structchunk.parsers.packages import describe, open_package
 from structchunk.parsers.prologs import declares_dtd
@@ -86,7 +87,8 @@ def test_a_renamed_file_says_what_it_is_and_how_to_read_it() -> None:
         open_package(ooxml("xlsx"), "docx")
     message = str(caught.value)
     assert "an Excel workbook (.xlsx), not a Word document (.docx)" in message
-    assert "--format xlsx" in message
+    assert "rename it or pass format='xlsx'" in message  # the library's terms
+    assert caught.value.in_terms(as_flag).endswith("rename it or pass --format xlsx")
     assert "\n" not in message
 
 
@@ -102,7 +104,7 @@ def test_a_zip_of_something_else_is_refused() -> None:
     ("data", "said"),
     [
         (b"", "empty"),
-        (b"%PDF-1.7\n...", "a PDF, not a PowerPoint presentation.*--format pdf"),
+        (b"%PDF-1.7\n...", "a PDF, not a PowerPoint presentation.*format='pdf'"),
         (b"<html><body>hi</body></html>", "an HTML or XML file"),
         (b"plain words", "not a zip package"),
     ],

@@ -330,7 +330,7 @@ def test_nested_lists_from_drawn_bullets(engine: PdfEngine) -> None:
 
 def test_encrypted_pdf_asks_for_a_password() -> None:
     path = corpus_pdf("robustness/pdf/pdfplumber/password-example.pdf")
-    with pytest.raises(EncryptedDocumentError, match="--password"):
+    with pytest.raises(EncryptedDocumentError, match="pdf_password="):
         parse(path)
     with pytest.raises(EncryptedDocumentError, match="wrong"):
         parse(path, pdf_password="nope")

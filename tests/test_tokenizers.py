@@ -181,6 +181,100 @@ def test_cli_reports_an_unavailable_tokenizer_as_a_usage_error(
     assert "not in the local cache" in result.output and "Traceback" not in result.output
 
 
+def _no_network(url: str) -> Exception:
+    """What requests raises without a network: a connection pool's account of its retries,
+    caused by the name lookup that failed."""
+    import socket
+
+    import requests
+
+    error = requests.exceptions.ConnectionError(
+        f"HTTPSConnectionPool(host='example.invalid', port=443): Max retries exceeded with "
+        f"url: {url} (Caused by NameResolutionError(...))"
+    )
+    error.__cause__ = socket.gaierror(-2, "Name or service not known")
+    return error
+
+
+@pytest.fixture
+def offline_tiktoken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nothing_loaded: None) -> None:
+    """Downloads allowed, nothing cached, and every download failing as it does offline."""
+    import tiktoken.load
+
+    def read_file(blobpath: str) -> bytes:
+        raise _no_network(blobpath)
+
+    monkeypatch.setattr(tiktoken.load, "read_file", read_file)
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("STRUCTCHUNK_ALLOW_DOWNLOAD", "1")
+
+
+@pytest.mark.usefixtures("offline_tiktoken")
+def test_an_allowed_tiktoken_download_without_network_is_one_line() -> None:
+    """Before: requests' ConnectionError, a 113-line traceback from the command line."""
+    with pytest.raises(TokenizerUnavailableError) as error:
+        get_tokenizer("tiktoken:cl100k_base")
+    message = str(error.value)
+    assert message.startswith("tokenizer tiktoken:cl100k_base: cannot download https://")
+    assert "cl100k_base.tiktoken: Name or service not known;" in message
+    assert "TIKTOKEN_CACHE_DIR" in message
+    assert "\n" not in message and "HTTPSConnectionPool" not in message
+
+
+@pytest.mark.usefixtures("offline_tiktoken")
+def test_cli_allow_download_without_network_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from structchunk.cli import cli
+
+    monkeypatch.setenv("STRUCTCHUNK_ALLOW_DOWNLOAD", "")  # restored after the CLI sets it
+    result = CliRunner().invoke(
+        cli,
+        [
+            "--allow-download",
+            "convert",
+            str(SAMPLES / "api-keys.md"),
+            "--tokenizer",
+            "tiktoken:cl100k_base",
+        ],
+    )
+    assert result.exit_code == 2
+    [line] = result.output.splitlines()
+    assert line.startswith("structchunk: error: tokenizer tiktoken:cl100k_base: cannot download")
+    assert line.endswith("set TIKTOKEN_CACHE_DIR to it")
+
+
+def test_an_allowed_hf_download_without_network_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    from tokenizers import Tokenizer
+
+    def from_the_hub(name: str) -> Tokenizer:
+        hub_log = logging.getLogger("huggingface_hub.utils._http")
+        hub_log.warning("'[Errno -2] Name or service not known' thrown while requesting HEAD")
+        hub_log.warning("Retrying in 1s [Retry 1/5].")
+        error = RuntimeError(
+            "An error happened while trying to locate the file on the Hub and we cannot find "
+            "the requested files in the local cache. Please check your connection and try again."
+        )
+        raise error from _no_network(f"https://huggingface.co/{name}/resolve/main/tokenizer.json")
+
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    monkeypatch.setenv("STRUCTCHUNK_ALLOW_DOWNLOAD", "1")
+    monkeypatch.setattr(Tokenizer, "from_pretrained", staticmethod(from_the_hub))
+    with caplog.at_level(logging.WARNING), pytest.raises(TokenizerUnavailableError) as error:
+        get_tokenizer("hf:org/not-cached")
+    assert str(error.value) == (
+        "tokenizer hf:org/not-cached: cannot download org/not-cached from the Hugging Face "
+        "hub: Name or service not known; without a network, give hf: the path of the "
+        "model's tokenizer.json"
+    )
+    assert not [r for r in caplog.records if r.name.startswith("huggingface_hub")]
+    assert logging.getLogger("huggingface_hub").level != logging.ERROR  # put back
+
+
 def test_subword_counts_are_memoised(tiny_tiktoken: Callable[[str], int]) -> None:
     calls = []
 

@@ -23,11 +23,13 @@ from ..errors import (
     InputError,
     NoTextError,
     OptionsError,
+    OptionTerms,
     OutputError,
     ParseError,
     StructChunkError,
     UnsupportedFormatError,
 )
+from ..options import as_flag
 
 log = logging.getLogger("structchunk")
 
@@ -95,10 +97,16 @@ def error_kind(error: BaseException) -> str:
     return "internal"
 
 
-def error_message(error: BaseException, path: str, limits: FileLimits | None = None) -> str:
-    """One line naming the file and saying what went wrong."""
+def error_message(
+    error: BaseException,
+    path: str,
+    limits: FileLimits | None = None,
+    terms: OptionTerms = as_flag,
+) -> str:
+    """One line naming the file and saying what went wrong, an option it names said in
+    `terms` (the command line's flags unless a library entry asks for keywords)."""
     if isinstance(error, StructChunkError):
-        return str(error.with_source(path))
+        return error.with_source(path).in_terms(terms)
     if isinstance(error, FileTimeout):
         return f"{path}: {error}"
     if isinstance(error, MemoryError):
@@ -133,7 +141,12 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def guarded(path: str, work: Callable[[], T], limits: FileLimits | None = None) -> T | FileFailure:
+def guarded(
+    path: str,
+    work: Callable[[], T],
+    limits: FileLimits | None = None,
+    terms: OptionTerms = as_flag,
+) -> T | FileFailure:
     """`work()` for the file at `path`, or the failure it ended in (never raises for it).
 
     An internal error (a bug, not a bad file) logs its traceback at INFO, which `-v`
@@ -147,4 +160,4 @@ def guarded(path: str, work: Callable[[], T], limits: FileLimits | None = None) 
         if kind == "internal":
             log.info("%s: internal error", path, exc_info=True)
         ends_run = isinstance(error, DestinationError)
-        return FileFailure(kind, error_message(error, path, limits), ends_run)
+        return FileFailure(kind, error_message(error, path, limits, terms), ends_run)

@@ -22,7 +22,7 @@ import pyarrow as pa
 import ray
 
 from ..api import iter_chunks_from_bytes, resolve_options
-from ..errors import OptionsError
+from ..errors import OptionsError, as_keyword
 from ..options import ChunkOptions
 from ..parsers import detect_format
 from .boundary import FileFailure, FileLimits, guarded
@@ -62,7 +62,7 @@ def _chunk_file(path: str, data: bytes, options: ChunkOptions) -> dict[str, Any]
             chunk.model_dump_json() for chunk in iter_chunks_from_bytes(data, path, fmt, options)
         ]
 
-    result = guarded(path, records)
+    result = guarded(path, records, terms=as_keyword)  # a library entry: options as keywords
     if isinstance(result, FileFailure):
         return {"path": path, "records": [], "kind": result.kind, "message": result.message}
     return {"path": path, "records": result, "kind": "", "message": ""}

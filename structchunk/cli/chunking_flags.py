@@ -2,8 +2,9 @@
 
 Each field of `ChunkOptions` is one flag with the field's default and description, so a
 new option is one new field. The few places where the command line differs from the
-field are the tables below. Values are checked by `ChunkOptions` itself, before any file
-is read, so a bad value is the same one-line error as in the library.
+field are the tables of `options.py` (`FLAG_NAMES`, `ENV_VARS`). Values are checked by
+`ChunkOptions` itself, before any file is read, so a bad value is the same one-line error
+as in the library.
 """
 
 from __future__ import annotations
@@ -19,18 +20,12 @@ from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
 from ..errors import StructChunkError
-from ..options import ChunkOptions
+from ..options import ENV_VARS, ChunkOptions, flag_name
 from ..sentences import get_segmenter
 from ..tokenizers import get_tokenizer
 from .terminal import exit_usage
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-FLAG_NAMES = {"pdf_password": "--password"}
-"""Fields whose flag is not `--<field-name>`."""
-
-ENV_VARS = {"pdf_password": "STRUCTCHUNK_PDF_PASSWORD"}
-"""Fields that may also come from the environment (a password stays out of `ps`)."""
 
 NOT_FLAGS = frozenset({"page_workers"})
 """Fields the command line sets itself: one file being converted gets the cores of `-j`."""
@@ -46,11 +41,6 @@ def _option_type(annotation: Any) -> Any:
     if annotation is int:
         return int
     return None  # text; the field validates it
-
-
-def flag_name(field: str) -> str:
-    """The command-line flag of a `ChunkOptions` field."""
-    return FLAG_NAMES.get(field, "--" + field.replace("_", "-"))
 
 
 def _flag(name: str, field: FieldInfo) -> Callable[[F], F]:
@@ -117,5 +107,5 @@ def options_from_flags(params: dict[str, Any]) -> ChunkOptions:
         get_tokenizer(options.tokenizer)
         get_segmenter(options.sentence_model)
     except StructChunkError as error:
-        exit_usage(str(error))
+        exit_usage(error)
     return options

@@ -163,10 +163,10 @@ def convert(
     try:
         found = scan_inputs(inputs, options.format, source_name)
     except StructChunkError as error:
-        exit_usage(str(error))
+        exit_usage(error)
     items, problems = found.items, found.problems
     for problem in problems:
-        echo_error(str(problem))
+        echo_error(problem)
     unsupported = sum(isinstance(p, UnsupportedFormatError) for p in problems)
     config = BatchConfig(
         out=out,
@@ -255,7 +255,7 @@ def _output_format(out: str, out_dir: Path | None, chosen: str | None) -> str:
         try:
             require_pyarrow()
         except StructChunkError as error:
-            exit_usage(str(error))
+            exit_usage(error)
     return fmt
 
 

@@ -48,7 +48,7 @@ def _run_specs(
         specs, rejected = grid_specs(options, axes)
         specs += [parse_baseline(text) for text in baselines]
     except StructChunkError as error:
-        exit_usage(str(error))
+        exit_usage(error)
     return specs, rejected
 
 
@@ -185,7 +185,7 @@ def eval_command(
         question_set = read_questions(questions_path)
         items, problems = expand_documents(inputs, options.format)
     except StructChunkError as error:
-        echo_error(str(error))
+        echo_error(error)
         ctx.exit(EXIT_INPUT_FAILED)
     sources, failures = read_sources(items)
     questions, unmatched = resolve_documents(
@@ -204,7 +204,7 @@ def eval_command(
     try:
         results, run_failures = run_eval(sources, specs, options, questions, ks, embedders)
     except StructChunkError as error:  # the embedding function failed or misbehaved
-        echo_error(str(error))
+        echo_error(error)
         ctx.exit(EXIT_INPUT_FAILED)
     failures = problems + failures + run_failures
     for message in failures:

@@ -131,7 +131,7 @@ def inspect_command(
     try:
         loaded = load_inputs(inputs, options)
     except StructChunkError as error:
-        exit_usage(str(error))
+        exit_usage(error)
     any_jsonl = any(is_chunk_file(raw) for raw in inputs)
     rules = FlagRules(
         budget=budget if budget is not None else options.max_tokens,
@@ -147,7 +147,7 @@ def inspect_command(
         try:
             other = read_chunk_file(compare_path, tokenizer.count, tokenizer.name)
         except StructChunkError as error:
-            exit_usage(str(error))
+            exit_usage(error)
         compare = inspect_documents(
             other,
             FlagRules(rules.budget, rules.min_tokens),

@@ -18,6 +18,8 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from ..batch.inputs import expand_inputs
+
 FilePath = str | os.PathLike[str]
 
 
@@ -26,3 +28,20 @@ def paths_of(file_path: FilePath | Sequence[FilePath]) -> list[FilePath]:
     if isinstance(file_path, str | os.PathLike):
         return [file_path]
     return list(file_path)
+
+
+def files_of(file_path: FilePath | Sequence[FilePath], format: str | None) -> list[FilePath]:
+    """The files a loader reads: each path as given, a directory replaced by the files of a
+    supported format under it, at any depth, found and ordered as `structchunk convert DIR`
+    finds them (with `format`, as the CLI's `--format`). A directory with none of them is
+    its one-line `InputError`, as on the command line."""
+    files: list[FilePath] = []
+    for path in paths_of(file_path):
+        if not os.path.isdir(path):
+            files.append(path)
+            continue
+        found, problems = expand_inputs([os.fspath(path)], format)
+        if problems:
+            raise problems[0]
+        files.extend(item.path for item in found)
+    return files

@@ -8,7 +8,7 @@ from typing import Any
 from ..api import iter_chunks, resolve_options
 from ..options import ChunkOptions
 from ..records import optional_extra
-from . import FilePath, paths_of
+from . import FilePath, files_of, paths_of
 
 with optional_extra("structchunk.integrations.langchain"):
     from langchain_core.document_loaders import BaseLoader
@@ -17,7 +17,8 @@ with optional_extra("structchunk.integrations.langchain"):
 
 class StructChunkLoader(BaseLoader):
     """Load files as structure-aware chunks: `StructChunkLoader("manual.pdf",
-    max_tokens=256).load()`.
+    max_tokens=256).load()`. A directory stands for every file of a supported format
+    under it, in the order `structchunk convert DIR` reads them.
 
     Each `Document` is one chunk (heading path first, within the budget), so no text
     splitter follows; its `id` is the chunk's stable id, so `vector_store.add_documents(
@@ -39,7 +40,7 @@ class StructChunkLoader(BaseLoader):
         self.metadata_lists = metadata_lists
 
     def lazy_load(self) -> Iterator[Document]:
-        """One document per chunk, file by file, streaming."""
-        for path in self.file_paths:
+        """One document per chunk, file by file, streaming (directories are searched now)."""
+        for path in files_of(self.file_paths, self.options.format):
             for chunk in iter_chunks(path, self.options):
                 yield chunk.to_langchain(self.metadata_lists)

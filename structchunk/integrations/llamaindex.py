@@ -11,7 +11,7 @@ from ..api import chunk_text, iter_chunks, iter_chunks_from_bytes, resolve_optio
 from ..options import ChunkOptions
 from ..parsers import EXTENSIONS
 from ..records import Chunk, optional_extra
-from . import FilePath
+from . import FilePath, files_of
 
 with optional_extra("structchunk.integrations.llamaindex"):
     from llama_index.core.bridge.pydantic import Field
@@ -72,7 +72,9 @@ def _as_document(node: TextNode, extra_info: dict[str, Any]) -> Document:
 
 class StructChunkReader(BaseReader):
     """Read a file as structure-aware chunks: `StructChunkReader(max_tokens=256).load_data(
-    file="manual.pdf")`, one `Document` per chunk, linked PREVIOUS/NEXT.
+    file="manual.pdf")`, one `Document` per chunk, linked PREVIOUS/NEXT. A directory
+    (`file="manuals/"`) stands for every file of a supported format under it, in the
+    order `structchunk convert DIR` reads them.
 
     The documents are already chunks with stable ids: index them as they are, as nodes
     (`VectorStoreIndex(docs)`); `from_documents` would run the default splitter over
@@ -93,16 +95,21 @@ class StructChunkReader(BaseReader):
         fs: Any = None,
         **load_kwargs: Any,
     ) -> Iterator[Document]:
-        """The chunks of `file` (read through the fsspec filesystem `fs` when given), one
-        file at a time: its chunks are collected to link them."""
+        """The chunks of `file`, or of each file of a directory (read through the fsspec
+        filesystem `fs` when given: one file), one file at a time: its chunks are
+        collected to link them."""
         if fs is None:
-            chunks = list(iter_chunks(file, self.options))
-        else:
-            with fs.open(str(file), "rb") as handle:
-                data: bytes = handle.read()
-            chunks = list(
-                iter_chunks_from_bytes(data, str(file), self.options.format, self.options)
-            )
+            for path in files_of(file, self.options.format):
+                yield from self._documents(list(iter_chunks(path, self.options)), extra_info)
+            return
+        with fs.open(str(file), "rb") as handle:
+            data: bytes = handle.read()
+        chunks = iter_chunks_from_bytes(data, str(file), self.options.format, self.options)
+        yield from self._documents(list(chunks), extra_info)
+
+    def _documents(
+        self, chunks: list[Chunk], extra_info: dict[str, Any] | None
+    ) -> Iterator[Document]:
         for node in chunks_to_nodes(chunks, self.metadata_lists):
             yield _as_document(node, extra_info or {})
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ..document import Document
-from ..errors import UnsupportedFormatError
+from ..errors import OPTION_SLOT, OptionHint, UnsupportedFormatError
 from ..options import DEFAULT_PDF_ENGINE, PdfEngine
 
 
@@ -84,8 +84,9 @@ def detect_format(path: str) -> str:
         known = ", ".join(sorted(EXTENSIONS))
         raise UnsupportedFormatError(
             f"unsupported file extension {suffix or '(none)'!r}; known: {known} "
-            "(use --format to override)",
+            f"(use {OPTION_SLOT} to override)",
             source=path,
+            hint=OptionHint("format"),
         ) from None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import codecs
 
-from ..errors import ParseError
+from ..errors import OPTION_SLOT, OptionHint, ParseError
 
 BINARY_SAMPLE_BYTES = 8192
 BINARY_CONTROL_SHARE = 0.10
@@ -19,7 +19,7 @@ BINARY_CONTROL_SHARE_NOT_UTF8 = 0.005
 """Bytes that are not UTF-8 either are binary from a much lower share: legacy 8-bit text
 (Windows-1252, Latin-1) has no control bytes at all."""
 
-BINARY_MESSAGE = "binary data, not text (wrong extension? use --format)"
+BINARY_MESSAGE = f"binary data, not text (wrong extension? use {OPTION_SLOT})"
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -52,11 +52,11 @@ def decode_text(data: bytes) -> str:
     if text is None:
         controls = _control_share(data)
         if controls > BINARY_CONTROL_SHARE:
-            raise ParseError(BINARY_MESSAGE)
+            raise ParseError(BINARY_MESSAGE, hint=OptionHint("format"))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             if controls > BINARY_CONTROL_SHARE_NOT_UTF8:
-                raise ParseError(BINARY_MESSAGE) from None
+                raise ParseError(BINARY_MESSAGE, hint=OptionHint("format")) from None
             text = data.decode("cp1252", errors="replace")
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd")

@@ -31,7 +31,7 @@ from typing import Literal
 
 from lxml import etree
 
-from ..errors import EncryptedDocumentError, ParseError
+from ..errors import OPTION_SLOT, EncryptedDocumentError, OptionHint, ParseError
 from .prologs import declares_dtd
 
 PackageKind = Literal["docx", "pptx", "xlsx", "epub"]
@@ -181,8 +181,11 @@ def open_package(data: bytes, expected: PackageKind) -> Package:
     kind = _kind_of(archive)
     if kind != expected:
         what = KIND_NAMES[kind] if kind else "a zip archive of something else"
-        hint = f"; rename it or pass --format {kind}" if kind else ""
-        raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}{hint}")
+        advice = f"; rename it or pass {OPTION_SLOT}" if kind else ""
+        raise ParseError(
+            f"the file is {what}, not {KIND_NAMES[expected]}{advice}",
+            hint=OptionHint("format", kind) if kind else None,
+        )
     _check_bounds(archive)
     if expected in REFUSES_DTD:
         _refuse_dtds(archive)
@@ -216,8 +219,12 @@ def _open_zip(data: bytes, expected: PackageKind) -> zipfile.ZipFile:
                 f"the file is not {KIND_NAMES[expected]}: it is not a zip package, as "
                 f"every {KIND_NAMES[expected].rsplit(' ', 1)[-1].strip('()')} file is"
             )
-        hint = "; rename it or pass --format pdf" if what == "a PDF" else ""
-        raise ParseError(f"the file is {what}, not {KIND_NAMES[expected]}{hint}")
+        pdf = what == "a PDF"
+        advice = f"; rename it or pass {OPTION_SLOT}" if pdf else ""
+        raise ParseError(
+            f"the file is {what}, not {KIND_NAMES[expected]}{advice}",
+            hint=OptionHint("format", "pdf") if pdf else None,
+        )
     _check_directory(data)
     try:
         return zipfile.ZipFile(io.BytesIO(data))

@@ -15,7 +15,7 @@ from ..api import chunks_of_document, parse_document, read_input
 from ..batch.boundary import FileFailure, error_message, guarded
 from ..batch.inputs import InputFile, expand_inputs
 from ..errors import StructChunkError
-from ..options import ChunkOptions
+from ..options import ChunkOptions, as_flag
 from ..tokenizers import get_tokenizer
 from .views import DocumentChunks, read_chunk_file, view_of_chunk
 
@@ -42,7 +42,7 @@ def expand_documents(
     """Document inputs (files, directories, `-`) to files; raises StructChunkError for a
     usage mistake (stdin without a format)."""
     items, problems = expand_inputs(list(inputs), format_override)
-    return items, [str(problem) for problem in problems]
+    return items, [problem.in_terms(as_flag) for problem in problems]
 
 
 def read_bytes(item: InputFile) -> bytes:

@@ -1,18 +1,20 @@
 """`hf:<name-or-path>`: a local `tokenizer.json`, or one already in the Hugging Face cache.
 
-The Hugging Face hub is not asked (unless the user opts in, see downloads.py): a
-tokenizer that is not on disk is one line saying where to put it.
+The Hugging Face hub is not asked (unless the user opts in, see downloads.py, and then a
+download that fails is one line): a tokenizer that is not on disk is one line saying
+where to put it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..errors import TokenizerUnavailableError, install_hint
-from .downloads import HOW_TO_ALLOW, downloads_allowed
+from .downloads import HOW_TO_ALLOW, download_failed, downloads_allowed, quiet
 
 
 def _hf_cache_dir() -> Path:
@@ -49,11 +51,7 @@ def hf_counter(name_or_path: str) -> Callable[[str], int]:
         ) from None
     found = find_hf_tokenizer_file(name_or_path)
     if found is None and downloads_allowed():
-        try:
-            tokenizer = Tokenizer.from_pretrained(name_or_path)
-        except Exception as error:  # the tokenizers library raises plain Exceptions
-            raise TokenizerUnavailableError(f"cannot download hf:{name_or_path}: {error}") from None
-        return _counter(tokenizer)
+        return _counter(_download(name_or_path))
     if found is None:
         raise TokenizerUnavailableError(
             f"no tokenizer.json for hf:{name_or_path}: give a path to a tokenizer.json (or a "
@@ -66,6 +64,24 @@ def hf_counter(name_or_path: str) -> Callable[[str], int]:
         raise TokenizerUnavailableError(f"cannot load {found}: {error}") from None
 
     return _counter(tokenizer)
+
+
+def _download(name: str) -> Any:
+    """`name`'s tokenizer from the Hugging Face hub, its retries not logged."""
+    from tokenizers import Tokenizer
+
+    with contextlib.suppress(ImportError):  # a dependency of tokenizers
+        import huggingface_hub.utils.logging  # noqa: F401 - sets its level when imported
+    try:
+        with quiet("huggingface_hub"):
+            return Tokenizer.from_pretrained(name)
+    except Exception as error:  # the hub and the tokenizers library raise anything
+        raise download_failed(
+            f"hf:{name}",
+            f"{name} from the Hugging Face hub",
+            error,
+            "without a network, give hf: the path of the model's tokenizer.json",
+        ) from None
 
 
 def _counter(tokenizer: Any) -> Callable[[str], int]:

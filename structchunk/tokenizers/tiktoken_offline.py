@@ -1,5 +1,5 @@
 """`tiktoken:<encoding>` from tiktoken's local cache only: its downloads are refused
-(unless the user opts in, see downloads.py).
+(unless the user opts in, see downloads.py, and then one that fails is one line).
 
 tiktoken fetches vocabularies on first use. On an air-gapped cluster that is a hang or a
 traceback, so structchunk reads only files already on disk and otherwise says, in one
@@ -8,7 +8,6 @@ line, how to bring the file over.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -16,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import TokenizerUnavailableError, install_hint
-from .downloads import HOW_TO_ALLOW, downloads_allowed
+from .downloads import HOW_TO_ALLOW, download_failed, downloads_allowed
 
 _TIKTOKEN_GUARD = threading.Lock()
 
@@ -25,19 +24,35 @@ class _DownloadRefused(Exception):
     """Raised inside tiktoken when it would download a vocabulary."""
 
 
+class _DownloadFailed(Exception):
+    """Raised inside tiktoken when an allowed download failed: the URL, and why."""
+
+    def __init__(self, url: str, error: OSError) -> None:
+        super().__init__(url)
+        self.url = url
+        self.error = error
+
+
 @contextmanager
-def _no_downloads(load_module: Any) -> Iterator[None]:
-    """Make tiktoken's file reader refuse URLs, so only its local cache is used."""
+def _guarded_downloads(load_module: Any, allowed: bool) -> Iterator[None]:
+    """Make tiktoken's file reader refuse URLs, so only its local cache is used, or, when
+    downloads are allowed, say which URL failed (requests' errors are `OSError`s)."""
     original = load_module.read_file
 
-    def local_only(blobpath: str) -> bytes:
-        if "://" in blobpath:
+    def guarded(blobpath: str) -> bytes:
+        if "://" not in blobpath:
+            local: bytes = original(blobpath)
+            return local
+        if not allowed:
             raise _DownloadRefused(blobpath)
-        data: bytes = original(blobpath)
-        return data
+        try:
+            fetched: bytes = original(blobpath)
+        except OSError as error:
+            raise _DownloadFailed(blobpath, error) from error
+        return fetched
 
     with _TIKTOKEN_GUARD:
-        load_module.read_file = local_only
+        load_module.read_file = guarded
         try:
             yield
         finally:
@@ -64,8 +79,16 @@ def tiktoken_counter(encoding: str) -> Callable[[str], int]:
             f"tokenizer tiktoken:{encoding} needs the tiktoken package: {install_hint('tiktoken')}"
         ) from None
     try:
-        with contextlib.nullcontext() if downloads_allowed() else _no_downloads(tiktoken.load):
+        with _guarded_downloads(tiktoken.load, downloads_allowed()):
             enc = tiktoken.get_encoding(encoding)
+    except _DownloadFailed as failed:
+        raise download_failed(
+            f"tiktoken:{encoding}",
+            failed.url,
+            failed.error,
+            "without a network, copy a tiktoken cache from a machine with one and set "
+            "TIKTOKEN_CACHE_DIR to it",
+        ) from None
     except _DownloadRefused:
         raise TokenizerUnavailableError(
             f"tiktoken encoding {encoding!r} is not in the local cache "

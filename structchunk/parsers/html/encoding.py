@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 import re
 
-from ...errors import ParseError
+from ...errors import OPTION_SLOT, OptionHint, ParseError
 from ..decode import bom_text
 
 DEFAULT_PRESCAN_BYTES = 16384
@@ -191,7 +191,9 @@ def sniff_encoding(data: bytes) -> str:
     if utf16:
         return utf16
     if looks_binary(data):
-        raise ParseError("binary data, not HTML (wrong extension? use --format)")
+        raise ParseError(
+            f"binary data, not HTML (wrong extension? use {OPTION_SLOT})", hint=OptionHint("format")
+        )
     declared = declared_encoding(data)
     if declared:
         return declared

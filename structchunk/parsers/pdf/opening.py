@@ -17,7 +17,7 @@ from typing import Any
 import pdfplumber
 from pdfminer.pdfdocument import PDFPasswordIncorrect
 
-from ...errors import EncryptedDocumentError, ParseError
+from ...errors import OPTION_SLOT, EncryptedDocumentError, OptionHint, ParseError
 from . import inflate
 
 log = logging.getLogger("structchunk")
@@ -71,15 +71,19 @@ def open_plain(data: bytes, password: str) -> Any:
     return pdf
 
 
+PASSWORD = OptionHint("pdf_password")
+
+
 def encrypted_error(error: BaseException, password: str) -> EncryptedDocumentError:
     """The one-line error for a wrong or missing password (both engines)."""
     if password:
         return EncryptedDocumentError(
             "the PDF is encrypted and the password given is wrong; "
-            "pass the right one with --password"
+            f"pass the right one with {OPTION_SLOT}",
+            hint=PASSWORD,
         )
     return EncryptedDocumentError(
-        "the PDF is encrypted; pass its password with --password (or $STRUCTCHUNK_PDF_PASSWORD)"
+        f"the PDF is encrypted; pass its password with {OPTION_SLOT}", hint=PASSWORD
     )
 
 

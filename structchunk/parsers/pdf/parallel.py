@@ -15,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from ...errors import ParseError
+from ...errors import OPTION_SLOT, OptionHint, ParseError
 from ...processes import die_with_parent, start_context
 from ...progress import report
 from .engines import EngineName, OpenPdf, reopen
@@ -57,7 +57,8 @@ def read_parallel(pdf: OpenPdf, jobs: int, tagged: bool) -> list[PageContent]:
         return _read_parallel(pdf, jobs, tagged)
     except BrokenProcessPool:
         raise ParseError(
-            "a page-reading process died (a crash reading this file); try --pdf-engine pdfplumber"
+            f"a page-reading process died (a crash reading this file); try {OPTION_SLOT}",
+            hint=OptionHint("pdf_engine", "pdfplumber"),
         ) from None
 
 
