@@ -499,16 +499,12 @@ def test_misses_file_lists_every_question_under_every_run(corpus: Path) -> None:
 def test_an_unwritable_misses_file_is_one_line_after_the_table(corpus: Path) -> None:
     blocker = corpus / "blocker"
     blocker.write_text("a file, not a folder")
-    result = CliRunner().invoke(
-        structchunk,
-        [
-            "eval",
-            str(corpus / "corpus"),
-            "--questions",
-            str(corpus / "questions.jsonl"),
-            "--misses",
-            str(blocker / "misses.jsonl"),
-        ],
+    result = run_eval(
+        str(corpus / "corpus"),
+        "--questions",
+        str(corpus / "questions.jsonl"),
+        "--misses",
+        str(blocker / "misses.jsonl"),
     )
     assert result.exit_code == 1, result.output
     assert "hit@1" in result.stdout
