@@ -374,3 +374,22 @@ def test_furniture_the_parser_left_out_is_hatched_on_its_page(tmp_path: Path) ->
     html = render_report(inspect_documents([document], FlagRules(512), "words"))
     assert html.count('<rect class="furniture"') == len(document.dropped_boxes)
     assert 'id="furniture-hatch"' in html
+
+
+def test_a_report_that_cannot_be_written_is_one_line_after_the_table(tmp_path: Path) -> None:
+    """`--html` into a folder that is a file raised `OutputError` as a traceback; now
+    one line names the report, the summary table stands and the exit code is 1."""
+    source = tmp_path / "notes.md"
+    source.write_text("# Notes\n\nA short note.\n", encoding="utf-8")
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file, not a folder", encoding="utf-8")
+    group = click.Group(commands=[inspect_command])
+    result = CliRunner().invoke(
+        group, ["inspect", str(source), "--html", str(blocker / "report.html")]
+    )
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Notes" in result.stdout or "chunks" in result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "report.html" in lines[0]
+    assert "blocker is a file, not a folder" in lines[0]  # not mkdir's "File exists"

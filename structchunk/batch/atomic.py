@@ -206,4 +206,7 @@ def output_error(target: Path, error: OSError) -> OutputError:
     """One line naming the output; a `DestinationError` when the whole location is at
     fault (full, over quota, read-only), which ends a batch run."""
     kind = DestinationError if error.errno in DESTINATION_ERRNOS else OutputError
+    blocker = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
+    if blocker is not None:  # mkdir's "File exists" would not say which
+        return kind(f"cannot write {target}: {blocker} is a file, not a folder")
     return kind(f"cannot write {target}: {error.strerror or error}")

@@ -170,7 +170,11 @@ def inspect_command(
     else:
         _print_inspection(inspection, compare, show)
     if html_path:
-        _write_html(html_path, inspection, compare)
+        try:
+            _write_html(html_path, inspection, compare)
+        except StructChunkError as error:  # the report cannot be written: the table stands
+            echo_error(error)
+            ctx.exit(EXIT_INPUT_FAILED)
     if loaded.failures or not loaded.documents:
         ctx.exit(EXIT_INPUT_FAILED)
     if occurring:
