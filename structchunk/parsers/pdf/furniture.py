@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from .running import PAGE_DIGITS, Measures, moved_or_changed, running_headers
@@ -330,10 +331,8 @@ def _counted_ends(
     candidates: dict[tuple[str, int], list[Line]] = defaultdict(list)
     for number, ends in page_ends.items():
         for line in ends:
-            text = " ".join(line.printed().split())
-            for found in PAGE_DIGITS.finditer(text):
-                rest = text[: found.start()] + "#" + text[found.end() :]
-                candidates[(rest, int(found.group()) - number)].append(line)
+            for key in _series_keys(" ".join(line.printed().split()), number):
+                candidates[key].append(line)
     series = {
         key: lines
         for key, lines in candidates.items()
@@ -381,7 +380,11 @@ def _counts(text: str, page: int, series: set[tuple[str, int]], offsets: set[int
     document's page numbers, or the text of a page series with its number in place."""
     if _LONE_NUMBER.fullmatch(text):
         return int(text) - page in offsets
-    return any(
-        (text[: found.start()] + "#" + text[found.end() :], int(found.group()) - page) in series
-        for found in PAGE_DIGITS.finditer(text)
-    )
+    return any(key in series for key in _series_keys(text, page))
+
+
+def _series_keys(text: str, page: int) -> Iterator[tuple[str, int]]:
+    """Each number in `text` that could be its page's: (the text with `#` in the number's
+    place, how far the number runs ahead of the page) — a page series' key."""
+    for found in PAGE_DIGITS.finditer(text):
+        yield text[: found.start()] + "#" + text[found.end() :], int(found.group()) - page

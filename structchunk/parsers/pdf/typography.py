@@ -364,10 +364,7 @@ def _heads_smaller_text(run: list[Line], lines: list[Line], doc: _Document) -> b
     """Space above and below the run, and smaller text after it in its region: a label
     in a diagram or a side panel is followed closely by more labels or by text of its
     own size."""
-    start = next(i for i, line in enumerate(lines) if line is run[0])
-    end = next(i for i, line in enumerate(lines) if line is run[-1])
-    before = lines[start - 1] if start > 0 else None
-    after = lines[end + 1] if end + 1 < len(lines) else None
+    before, after = _neighbours(run, lines)
     if after is None or after.region != run[-1].region:
         return False
     spaced_above = before is None or before.region != run[0].region or _spaced(before, run[0], doc)
@@ -434,19 +431,23 @@ def _realigned(a: Line, b: Line, doc: _Document) -> bool:
 
 def _isolated(run: list[Line], lines: list[Line], doc: _Document) -> bool:
     """The run stands on its own: space or a change of style above and below it."""
-    first, last = run[0], run[-1]
-    index = next(i for i, line in enumerate(lines) if line is first)
-    end = next(i for i, line in enumerate(lines) if line is last)
-    before = lines[index - 1] if index > 0 else None
+    before, after = _neighbours(run, lines)
+    return _apart(before, run[0], doc, above=True) and _apart(run[-1], after, doc, above=False)
+
+
+def _neighbours(run: list[Line], lines: list[Line]) -> tuple[Line | None, Line | None]:
+    """The lines of the page just before and just after the run (None at its ends)."""
+    start = next(i for i, line in enumerate(lines) if line is run[0])
+    end = next(i for i, line in enumerate(lines) if line is run[-1])
+    before = lines[start - 1] if start > 0 else None
     after = lines[end + 1] if end + 1 < len(lines) else None
-    return _apart(before, first, doc, above=True) and _apart(last, after, doc, above=False)
+    return before, after
 
 
 def _apart(a: Line | None, b: Line | None, doc: _Document, above: bool) -> bool:
     if a is None or b is None or a.region != b.region:
         return not (above is False and b is not None and _continues_text(b))
-    gap = b.top - a.bottom
-    if gap > doc.line_gap + DEFAULT_PARAGRAPH_GAP * max(a.size, b.size, 1.0):
+    if _spaced(a, b, doc):
         return True
     if not above and _continues_text(b):
         return False  # the text goes on: a bold start of a paragraph
@@ -490,17 +491,14 @@ def _weak_headings(
     headings — unless running text uses the style for emphasis more than for lines of
     their own, or the same short text recurs as a label (`Example`).
     """
-    weak = [run for run in weak if not _continues_text(run[0]) and _aligned(run[0], pages)]
+    weak = _standing(weak, pages)
     if size_marked:
         return [run for run in weak if _keyword_numbered(run[0])]
     emphasis = _emphasis_styles(pages, weak)
-    texts = [" ".join(line.printed() for line in run) for run in weak]
-    counts = Counter(match_key(text) for text in texts)
     return [
         run
-        for run, text in zip(weak, texts)
-        if ((run[0].font, round(run[0].size, 1)) not in emphasis or _caps(run[0].printed()))
-        and not _recurring_label(text, counts[match_key(text)])
+        for run in _without_recurring_labels(weak)
+        if (run[0].font, round(run[0].size, 1)) not in emphasis or _caps(run[0].printed())
     ]
 
 
@@ -508,19 +506,22 @@ def _nudged_headings(pages: list[PageContent], nudged: list[list[Line]]) -> list
     """The slightly larger candidates that are headings: aligned, not going on from the
     text before, not a recurring label, and wrapped over a few lines at most — a column
     of names one under the other (a panel's `AHRQ`, `ACF`, `ACL`, ...) is a list."""
-    nudged = [
-        run
-        for run in nudged
-        if len(run) <= DEFAULT_TITLE_MAX_LINES
-        and not _continues_text(run[0])
-        and _aligned(run[0], pages)
-    ]
-    texts = [" ".join(line.printed() for line in run) for run in nudged]
+    few_lines = [run for run in nudged if len(run) <= DEFAULT_TITLE_MAX_LINES]
+    return _without_recurring_labels(_standing(few_lines, pages))
+
+
+def _standing(runs: list[list[Line]], pages: list[PageContent]) -> list[list[Line]]:
+    """The runs that do not go on from the text before and start at the left edge of the
+    text or are centred."""
+    return [run for run in runs if not _continues_text(run[0]) and _aligned(run[0], pages)]
+
+
+def _without_recurring_labels(runs: list[list[Line]]) -> list[list[Line]]:
+    """The runs whose text is no label recurring among them (`_recurring_label`)."""
+    texts = [" ".join(line.printed() for line in run) for run in runs]
     counts = Counter(match_key(text) for text in texts)
     return [
-        run
-        for run, text in zip(nudged, texts)
-        if not _recurring_label(text, counts[match_key(text)])
+        run for run, text in zip(runs, texts) if not _recurring_label(text, counts[match_key(text)])
     ]
 
 
