@@ -15,6 +15,8 @@ BlockKind = Literal["paragraph", "list", "table", "code", "figure"]
 Box = tuple[int, float, float, float, float]
 """`(page, x0, top, x1, bottom)`: a PDF page (1-based) and a box on it in PDF points
 from the page's top left, as pdfplumber measures."""
+BOX_FIELDS = ("page", "x0", "top", "x1", "bottom")
+"""A box's parts by name, in order: the fields of its Parquet struct."""
 
 
 @dataclass(slots=True)

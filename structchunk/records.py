@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal, overload
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .document import Box, page_ranges
+from .document import BOX_FIELDS, Box, page_ranges
 from .errors import install_hint
 
 if TYPE_CHECKING:
@@ -97,6 +97,17 @@ class Chunk(BaseModel):
         description="For a piece of a split table: first and "
         "last body row (1-based) and the table's row count.",
     )
+
+    @field_validator("boxes", mode="before")
+    @classmethod
+    def _boxes_from_table_rows(cls, boxes: object) -> object:
+        """A Parquet row's boxes are structs (`{"page": 1, "x0": …}`): read them as boxes."""
+        if isinstance(boxes, list):
+            return [
+                tuple(box[name] for name in BOX_FIELDS) if isinstance(box, dict) else box
+                for box in boxes
+            ]
+        return boxes
 
     @overload
     def metadata(self, lists: Literal[False] = False) -> dict[str, MetadataScalar]: ...

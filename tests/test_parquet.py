@@ -14,7 +14,8 @@ import pytest
 from test_cli import run
 
 import structchunk
-from structchunk.batch.parquet import chunk_arrow_schema, save_parquet
+from structchunk.batch.parquet import arrow_row, chunk_arrow_schema, save_parquet
+from structchunk.document import BOX_FIELDS
 from structchunk.records import Chunk
 
 pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
@@ -34,9 +35,24 @@ def test_one_parquet_file_holds_exactly_the_jsonl_records(tmp_path: Path) -> Non
     table = pq.read_table(table_path)
     assert table.schema.names == list(Chunk.model_fields)
     rows = table.to_pylist()
-    assert rows == jsonl(lines_path)
+    assert [arrow_row(record) for record in jsonl(lines_path)] == rows
+    assert [Chunk.model_validate(row) for row in rows] == [
+        Chunk.model_validate(record) for record in jsonl(lines_path)
+    ]
     pdf_rows = [row for row in rows if row["format"] == "pdf"]
     assert pdf_rows and all(row["lines"] is None and row["pages"] for row in pdf_rows)
+
+
+def test_a_box_page_is_an_integer_in_the_table(tmp_path: Path) -> None:
+    """Before: boxes were lists of doubles, so `pages[box[0] - 1]` raised TypeError."""
+    chunks = structchunk.chunk_file(SAMPLES / "rust-data-types.pdf")
+    save_parquet(chunks, tmp_path / "c.parquet")
+    boxes = pq.read_table(tmp_path / "c.parquet").schema.field("boxes").type.value_type
+    assert [boxes.field(name).name for name in range(boxes.num_fields)] == list(BOX_FIELDS)
+    assert str(boxes.field("page").type) == "int64"
+    first = pq.read_table(tmp_path / "c.parquet").to_pylist()[0]["boxes"][0]
+    assert isinstance(first["page"], int) and first["page"] == chunks[0].pages[0]
+    assert tuple(first.values()) == chunks[0].boxes[0]
 
 
 def test_out_dir_writes_one_table_per_input_and_reruns_skip_them(
@@ -48,7 +64,7 @@ def test_out_dir_writes_one_table_per_input_and_reruns_skip_them(
     assert first.returncode == 0, first.stderr
     tables = sorted(p.name for p in out.glob("*.parquet"))
     assert "api-keys.md.parquet" in tables and not list(out.glob("*.md.jsonl"))
-    expected = [c.model_dump() for c in structchunk.chunk_file("samples/api-keys.md")]
+    expected = [arrow_row(c.model_dump()) for c in structchunk.chunk_file("samples/api-keys.md")]
     assert pq.read_table(out / "api-keys.md.parquet").to_pylist() == expected
     again = run("convert", "samples", "--out-dir", str(out), "--output-format", "parquet")
     assert "0 converted" in again.stderr and "unchanged" in again.stderr

@@ -3,7 +3,8 @@
 Data pipelines store tables; `convert -o chunks.parquet` (or `--output-format parquet`)
 writes the same records as the JSONL, one row per chunk, columns in the record's field
 order and types from its annotations (a list field is null where the record has null; a
-box, `(int, float, …)` in the record, is a list of doubles whose page is integral).
+box, `[page, x0, top, x1, bottom]` in the JSONL, is a struct of those names, its page an
+integer: an Arrow list holds one type).
 pyarrow is optional: `pip install 'structchunk-rag[parquet]'`.
 """
 
@@ -17,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any
 
+from ..document import BOX_FIELDS
 from ..errors import OptionsError, install_hint
 from ..records import Chunk
 
@@ -49,11 +51,9 @@ def _arrow_type(pa: Any, annotation: Any) -> pa.DataType:
         return _arrow_type(pa, args[0])
     if typing.get_origin(annotation) is list:
         return pa.list_(_arrow_type(pa, args[0]))
-    if typing.get_origin(annotation) is tuple and set(args) <= {int, float}:
-        # a box (page, x0, top, x1, bottom): an Arrow list holds one type, so its int page
-        # is an integral double; a struct would keep it an int but change the column's
-        # shape from the JSONL's (box[0] would no longer read the page)
-        return pa.list_(pa.float64())
+    if typing.get_origin(annotation) is tuple and len(args) == len(BOX_FIELDS):
+        # a box: a struct keeps its page an integer (an Arrow list holds one type)
+        return pa.struct([(name, _arrow_type(pa, arg)) for name, arg in zip(BOX_FIELDS, args)])
     if annotation is str:
         return pa.string()
     if annotation is int:
@@ -89,6 +89,15 @@ def json_rows(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
     return (json.loads(line) for line in lines if line.strip())
 
 
+def arrow_row(record: dict[str, Any]) -> dict[str, Any]:
+    """A record (a `Chunk`'s fields as a dict, or its JSONL line parsed) as a table row:
+    each box a struct of `BOX_FIELDS`. `Chunk.model_validate` reads the row back."""
+    boxes = record.get("boxes")
+    if not boxes:
+        return record
+    return {**record, "boxes": [dict(zip(BOX_FIELDS, box)) for box in boxes]}
+
+
 def write_parquet(records: Iterable[dict[str, Any]], sink: IO[bytes]) -> int:
     """Write records (a `Chunk`'s fields as a dict) to `sink` as Parquet, streaming row
     group by row group; returns the rows written."""
@@ -98,7 +107,7 @@ def write_parquet(records: Iterable[dict[str, Any]], sink: IO[bytes]) -> int:
     with pa.parquet.ParquetWriter(sink, schema) as writer:
         batch: list[dict[str, Any]] = []
         for record in records:
-            batch.append(record)
+            batch.append(arrow_row(record))
             if len(batch) >= ROWS_PER_GROUP:
                 writer.write_table(pa.Table.from_pylist(batch, schema=schema))
                 rows, batch = rows + len(batch), []

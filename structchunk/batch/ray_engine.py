@@ -27,7 +27,7 @@ from ..options import ChunkOptions
 from ..parsers import detect_format
 from .boundary import FileFailure, FileLimits, guarded
 from .inputs import InputFile
-from .parquet import chunk_arrow_schema
+from .parquet import arrow_row, chunk_arrow_schema
 from .run import BatchConfig, BatchReport, Executor, Progress, run_batch
 from .work import Outcome, Task, convert_task
 
@@ -87,7 +87,9 @@ class _ChunkFiles:
 def _records(batch: pa.Table) -> pa.Table:
     """Outcomes to chunk rows (a failed file has no records)."""
     rows = [
-        json.loads(record) for records in batch.column("records").to_pylist() for record in records
+        arrow_row(json.loads(record))
+        for records in batch.column("records").to_pylist()
+        for record in records
     ]
     return pa.Table.from_pylist(rows, schema=CHUNK_SCHEMA)
 
