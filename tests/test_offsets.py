@@ -243,8 +243,8 @@ def test_pdf_chunks_carry_the_boxes_their_words_are_printed_in(tmp_path: Path) -
 def test_a_box_page_is_an_integer_that_indexes_the_pdfs_pages(tmp_path: Path) -> None:
     """Issue #41: boxes came out as `[1.0, 70.3, …]`, so `pdf.pages[box[0] - 1]` raised
     TypeError. The page is an int in the record, its JSONL line (and the record read back),
-    its metadata view and the schema; Parquet keeps it as an integral double (an Arrow list
-    holds one type) that validates back to an int."""
+    its metadata view and the schema; Parquet holds each box as a struct whose page is an
+    int64 (an Arrow list holds one type), which validates back to the record's box."""
     import json
 
     import pdfplumber
@@ -269,7 +269,10 @@ def test_a_box_page_is_an_integer_that_indexes_the_pdfs_pages(tmp_path: Path) ->
         *views,
     ):
         assert boxes and all(type(box[0]) is int for box in boxes), boxes
-    assert [row["boxes"] for row in rows] == [line["boxes"] for line in lines]
+    assert [[list(box.values()) for box in row["boxes"]] for row in rows] == [
+        line["boxes"] for line in lines
+    ]
+    assert all(type(box["page"]) is int for row in rows for box in row["boxes"])
     assert '"boxes":[[1,' in out.read_text(encoding="utf-8")
     with pdfplumber.open(path) as pdf:
         for chunk in chunks:
