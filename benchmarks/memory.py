@@ -1,6 +1,7 @@
 """Peak memory of one large document, beside the same text as many files.
 
     python benchmarks/memory.py [--corpus ../shared/corpus] [--copies 1,5] [--html-mb 50]
+                                [--pdf-pages 500,1000]
 
 Each row is one `structchunk convert` process (the CLI as users run it), its peak RSS
 from the operating system (`ru_maxrss` of the finished child) and its wall time. The
@@ -12,11 +13,18 @@ page of repeated paragraphs of `--html-mb` MB (as tests/test_html.py builds it).
 loads every stage (the interpreter and the libraries: a paragraph over the budget, so
 the sentence splitter loads too), and "× input" divides that by the input size: what
 the document itself costs.
+
+A second table does the same for long PDFs, made by joining the corpus's US government
+reports until they reach `--pdf-pages` pages: peak above a one-page-deep idle (the
+bundled sample PDF), its cost per page, and when `iter_chunks` yields its first chunk
+beside its last (a PDF's headings and running headers are decided over all its pages,
+so the first chunk comes after the reading: docs/pdf.md, "Speed and memory").
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import subprocess
@@ -41,6 +49,67 @@ def convert(inputs: list[Path], out: Path) -> tuple[float, float]:
     return usage.ru_maxrss / 1024, seconds
 
 
+FIRST_CHUNK = """
+import json, sys, time
+import structchunk
+start = time.perf_counter()
+chunks = structchunk.iter_chunks(sys.argv[1], page_workers=1)
+next(chunks)
+first = time.perf_counter() - start
+rest = sum(1 for _ in chunks)
+print(json.dumps([first, time.perf_counter() - start, rest + 1]))
+"""
+"""Times `iter_chunks` to its first and its last chunk, in a fresh interpreter."""
+
+
+def first_and_last_chunk(path: Path) -> tuple[float, float, int]:
+    """Seconds to `iter_chunks`' first and last chunk of `path`, and the chunks."""
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_CHUNK, str(path)], capture_output=True, text=True, check=True
+    )
+    first, last, count = json.loads(result.stdout)
+    return first, last, count
+
+
+def joined_pdf(corpus: Path, pages: int, out: Path) -> int:
+    """The corpus's US government reports joined, whole, until `pages`; the page count."""
+    import pypdfium2
+
+    reports = sorted((corpus / "pdf" / "usgov").glob("*.pdf"))
+    if not reports:
+        sys.exit(f"no PDFs under {corpus / 'pdf' / 'usgov'}")
+    joined = pypdfium2.PdfDocument.new()
+    while len(joined) < pages:
+        for report in reports:
+            joined.import_pages(pypdfium2.PdfDocument(report))
+            if len(joined) >= pages:
+                break
+    count = len(joined)
+    joined.save(out)
+    return count
+
+
+def pdf_rows(corpus: Path, sizes: list[int], folder: Path) -> None:
+    """Print peak memory and first/last chunk times of PDFs of `sizes` pages."""
+    idle, _ = convert([ROOT / "samples" / "rust-data-types.pdf"], folder / "idle-pdf.jsonl")
+    print(
+        "\n| PDF | pages | MB | peak RSS MB | above idle | MB a page | first chunk s | "
+        "last chunk s | chunks |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for wanted in sizes:
+        path = folder / f"joined-{wanted}.pdf"
+        pages = joined_pdf(corpus, wanted, path)
+        peak, _ = convert([path], folder / f"joined-{wanted}-pdf.jsonl")
+        first, last, count = first_and_last_chunk(path)
+        above = peak - idle
+        print(
+            f"| usgov reports joined | {pages} | {path.stat().st_size / 1e6:.1f} | {peak:.0f} | "
+            f"{above:.0f} | {above / pages:.2f} | {first:.1f} | {last:.1f} | {count} |"
+        )
+        path.unlink()
+
+
 def corpus_markdown(corpus: Path) -> list[Path]:
     files = sorted((corpus / "markdown").rglob("*.md"))
     if not files:
@@ -53,6 +122,9 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--copies", default="1,5", help="comma list: corpus copies in one file")
     parser.add_argument("--html-mb", type=int, default=50, help="0 leaves the HTML row out")
+    parser.add_argument(
+        "--pdf-pages", default="500,1000", help="comma list of joined PDF sizes; 0: none"
+    )
     args = parser.parse_args()
     files = corpus_markdown(args.corpus)
     joined = "\n\n".join(path.read_text(encoding="utf-8") for path in files) + "\n\n"
@@ -104,6 +176,10 @@ def main() -> None:
             f"{above / size:.1f} | "
             f"{seconds:.1f} |"
         )
+    sizes = [int(size) for size in args.pdf_pages.split(",") if int(size)]
+    if sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            pdf_rows(args.corpus, sizes, Path(tmp))
 
 
 if __name__ == "__main__":
