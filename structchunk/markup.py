@@ -1,10 +1,17 @@
 """The light-Markdown spelling of code and table rows, shared by the tree builder and the
 packer's renderer, so a table or code block nested in a list item reads exactly like a
-top-level one."""
+top-level one; and of the heading prefix a chunk's text opens with, shared by the packer
+that writes it and the records that read it back."""
 
 from __future__ import annotations
 
 import re
+
+HEADING_SEPARATOR = " > "
+"""Joins a heading path into one string (`A > B > C`): the prefix line of a chunk's text."""
+
+PREFIX_JOINER = "\n\n"
+"""Between the prefix and the body: the prefix is a line of its own."""
 
 _BACKTICK_RUN = re.compile("`+")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal, overload
 
@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .document import BOX_FIELDS, Box, page_ranges
 from .errors import install_hint
+from .markup import HEADING_SEPARATOR, PREFIX_JOINER
 
 if TYPE_CHECKING:
     import haystack
@@ -30,9 +31,6 @@ LangChain's `filter_complex_metadata` and LlamaIndex's flat-metadata stores allo
 MetadataValue = str | int | float | bool | list[str] | list[int]
 """Also non-empty, same-typed lists, for stores that filter on list members (ChromaDB 1.x,
 Qdrant, LanceDB, Elasticsearch)."""
-
-HEADING_SEPARATOR = " > "
-"""Joins `heading_path` into one string: the separator of the prefix in `text`."""
 
 LLM_METADATA_KEYS = ("source", "pages")
 """Metadata a LlamaIndex node shows the LLM beside its text, so answers can cite where they
@@ -108,6 +106,13 @@ class Chunk(BaseModel):
                 for box in boxes
             ]
         return boxes
+
+    @property
+    def prefix_shortened(self) -> bool:
+        """Whether the heading prefix in `text` shows less than `heading_path`
+        (`has_shortened_prefix`). Read from the record's own fields, so it is never
+        written out and a record read back from JSONL or Parquet knows it too."""
+        return has_shortened_prefix(self.heading_path, self.text, self.body)
 
     @overload
     def metadata(self, lists: Literal[False] = False) -> dict[str, MetadataScalar]: ...
@@ -234,6 +239,19 @@ def optional_extra(feature: str) -> Iterator[None]:
             f"{feature} needs {distribution}: {install_hint(extra)}",
             name=error.name,
         ) from None
+
+
+def has_shortened_prefix(heading_path: Sequence[str], text: str, body: str) -> bool:
+    """Whether `text` opens with a heading prefix that shows less than `heading_path` (the
+    packer elides middle levels or cuts titles to keep it within half the budget).
+
+    Exact for our records: `text` is either `body` alone (no prefix) or the prefix line,
+    a blank line and `body`. A record without a prefix has nothing shortened, whether
+    prefixes were off (`--no-heading-prefix`) or the budget could not hold even one cut
+    title (the packer's `Head.shortened`, which the record cannot tell from the first)."""
+    if not heading_path or text == body:
+        return False
+    return text != HEADING_SEPARATOR.join(heading_path) + PREFIX_JOINER + body
 
 
 def chunk_schema() -> dict[str, object]:

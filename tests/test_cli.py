@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from structchunk import __version__
 from structchunk.cli import cli
+from structchunk.records import read_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -199,6 +200,24 @@ def test_schema_and_version() -> None:
 def test_no_heading_prefix_flag(flag: str) -> None:
     result = CliRunner().invoke(cli, ["convert", "samples/api-keys.md", flag, "-q"])
     assert all(c["text"] == c["body"] for c in records(result.stdout))
+
+
+def test_the_summary_counts_no_shortened_prefix_where_there_is_no_prefix(
+    tmp_path: Path,
+) -> None:
+    """Before: under --no-heading-prefix every chunk with a heading path counted as one
+    ("4 heading prefixes shortened" for samples/api-keys.md, whose chunks have none)."""
+    out = tmp_path / "b.jsonl"
+    for budget in ("256", "8"):
+        args = ("-o", str(out), "--no-manifest", "--max-tokens", budget)
+        plain = run("convert", "samples/api-keys.md", *args, "--no-heading-prefix")
+        assert plain.returncode == 0, plain.stderr
+        assert "shortened" not in plain.stderr
+    prefixed = run(
+        "convert", "samples/api-keys.md", "-o", str(out), "--no-manifest", "--max-tokens", "8"
+    )
+    shortened = sum(chunk.prefix_shortened for chunk in read_jsonl(out))
+    assert shortened and f"; {shortened} heading prefixes shortened;" in prefixed.stderr
 
 
 # -- output faults: one line naming the output, never a traceback -------------------------

@@ -209,10 +209,9 @@ def test_prefix_shortened_when_the_text_lacks_the_full_path() -> None:
     unprefixed = ChunkView(
         source="d", index=0, text="Body.", body="Body.", heading_path=path, n_tokens=1
     )
-    assert prefix_shortened(short, None) and prefix_shortened(short, True)
-    assert not prefix_shortened(full, None)
-    assert not prefix_shortened(unprefixed, None)  # --no-heading-prefix output
-    assert not prefix_shortened(short, False)
+    assert prefix_shortened(short)
+    assert not prefix_shortened(full)
+    assert not prefix_shortened(unprefixed)  # --no-heading-prefix output
 
 
 def test_our_packer_output_is_flagged_for_a_shortened_prefix() -> None:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from ..api import iter_chunks_from_bytes, read_input
 from ..options import ChunkOptions
-from ..packing.prefix import SEPARATOR
 from ..records import Chunk, to_json_line
 from .atomic import atomic_binary_writer, atomic_writer
 from .boundary import FileFailure, FileLimits, guarded
@@ -87,7 +86,6 @@ def _counted(chunks: Iterator[Chunk], outcome: Outcome) -> Iterator[Chunk]:
     """`chunks`, noting on `outcome` each one's tokens and whether its prefix was cut."""
     for chunk in chunks:
         outcome.tokens.append(chunk.n_tokens)
-        prefix = SEPARATOR.join(chunk.heading_path)
-        if chunk.heading_path and not chunk.text.startswith(prefix + "\n"):
+        if chunk.prefix_shortened:
             outcome.shortened += 1
         yield chunk

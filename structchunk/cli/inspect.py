@@ -132,11 +132,9 @@ def inspect_command(
         loaded = load_inputs(inputs, options)
     except StructChunkError as error:
         exit_usage(error)
-    any_jsonl = any(is_chunk_file(raw) for raw in inputs)
     rules = FlagRules(
         budget=budget if budget is not None else options.max_tokens,
         min_tokens=options.min_tokens,
-        heading_prefix=None if any_jsonl else options.heading_prefix,
     )
     tokenizer = get_tokenizer(options.tokenizer)
     inspection = inspect_documents(
@@ -150,7 +148,7 @@ def inspect_command(
             exit_usage(error)
         compare = inspect_documents(
             other,
-            FlagRules(rules.budget, rules.min_tokens),
+            rules,
             tokenizer.name,
             label=os.path.basename(compare_path),
         )

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from ..document import Section
 from ..errors import BudgetError
+from ..markup import HEADING_SEPARATOR
 from .finish import PackedChunk
 from .render import render_block
 from .units import Joint, Unit
@@ -39,7 +40,7 @@ def audit_section(section: Section, groups: list[list[Unit]]) -> None:
         produced.extend(words)
     missing = first_missing_word(expected, produced)
     if missing is not None:
-        where = " > ".join(section.path) or "(document start)"
+        where = HEADING_SEPARATOR.join(section.path) or "(document start)"
         raise BudgetError(f"text lost while packing section {where!r}: {missing!r}")
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-SEPARATOR = " > "
+from ..markup import HEADING_SEPARATOR, PREFIX_JOINER
+
 ELLIPSIS = "…"
-PREFIX_JOINER = "\n\n"
-"""Between the prefix and the body: the prefix is a line of its own."""
 
 DEFAULT_MAX_PREFIX_SHARE = 0.5
 """The prefix may use at most this share of the budget, so every chunk keeps at least
@@ -51,7 +50,7 @@ def heading_prefix(
     if not path:
         return "", False
     for index, parts in enumerate(_candidates(path)):
-        text = SEPARATOR.join(parts)
+        text = HEADING_SEPARATOR.join(parts)
         if count(text) <= limit:
             return text, index > 0
     leaf = path[-1]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..packing.prefix import SEPARATOR
+from ..records import has_shortened_prefix
 from .views import ChunkView
 
 Flag = Literal[
@@ -77,9 +77,6 @@ class FlagRules:
     min_tokens: int = 0
     """TOO_SMALL below this many tokens (and always below `min_words` words)."""
     min_words: int = DEFAULT_MIN_WORDS
-    heading_prefix: bool | None = None
-    """Whether texts should start with the heading path: True/False when known (documents
-    chunked on the fly), None for JSONL (judged per record: text != body means prefixed)."""
 
 
 def _lines(text: str) -> list[str]:
@@ -205,14 +202,13 @@ def table_split(chunk: ChunkView, previous: ChunkView | None, following: ChunkVi
     )
 
 
-def prefix_shortened(chunk: ChunkView, heading_prefix: bool | None) -> bool:
-    """PREFIX_SHORTENED: a heading path is recorded but the text does not start with all of
-    it (our packer elides middle levels or cuts titles to keep within the budget)."""
-    if not chunk.heading_path or not chunk.headings_recorded or heading_prefix is False:
+def prefix_shortened(chunk: ChunkView) -> bool:
+    """PREFIX_SHORTENED: the text's heading prefix shows only part of the recorded heading
+    path (`Chunk.prefix_shortened`, read from the record alone, so a document and its
+    JSONL agree). A record without a `body` has no prefix to tell apart from its text."""
+    if chunk.body is None or not chunk.headings_recorded:
         return False
-    if heading_prefix is None and (chunk.body is None or chunk.text == chunk.body):
-        return False  # no prefix in this record at all: nothing was shortened
-    return not chunk.text.startswith(SEPARATOR.join(chunk.heading_path) + "\n")
+    return has_shortened_prefix(chunk.heading_path, chunk.text, chunk.body)
 
 
 def flag_chunks(chunks: Sequence[ChunkView], rules: FlagRules) -> list[tuple[Flag, ...]]:
@@ -230,7 +226,7 @@ def flag_chunks(chunks: Sequence[ChunkView], rules: FlagRules) -> list[tuple[Fla
             ),
             "TOO_LARGE": chunk.n_tokens > rules.budget,
             "TABLE_SPLIT": table_split(chunk, previous, following),
-            "PREFIX_SHORTENED": prefix_shortened(chunk, rules.heading_prefix),
+            "PREFIX_SHORTENED": prefix_shortened(chunk),
         }
         out.append(tuple(flag for flag in FLAGS if found[flag]))
     return out

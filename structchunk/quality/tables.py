@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from ..markup import HEADING_SEPARATOR
 from .flags import FLAGS
 from .inspection import FlaggedChunk, Inspection
 from .retrieval import EvalResult
@@ -128,7 +129,7 @@ def flagged_listing(items: Sequence[FlaggedChunk]) -> str:
         )
         lines = [f"{chunk.source} {where} [{' '.join(item.flags)}]"]
         if chunk.heading_path:
-            lines.append("  heading: " + " > ".join(chunk.heading_path))
+            lines.append("  heading: " + HEADING_SEPARATOR.join(chunk.heading_path))
         end = item.end()
         label = "  start: " if end else "  text:  "
         lines.append(label + item.start().replace("\n", "⏎ "))
