@@ -1,4 +1,25 @@
-"""StructChunkError and its subclasses: what went wrong, where, and how to fix it."""
+"""StructChunkError and its subclasses: what went wrong, where, and how to fix it.
+
+The exception tree (three classes live beside the code that raises them, named here):
+
+- StructChunkError: every error structchunk raises on purpose
+  - OptionsError: an option value is invalid
+    - TokenizerUnavailableError: the tokenizer needs a package or file not here offline
+    - SentenceModelError: the sentence model is not installed
+  - UnsupportedFormatError: the format cannot be detected or is not supported
+  - InputError: the input cannot be read
+  - ParseError: the file is corrupt beyond what its parser recovers
+    - EncryptedDocumentError: encrypted, and no (correct) password given
+    - NoTextError: no extractable text (a scanned PDF without a text layer)
+    - StreamTooLarge: a PDF's compressed stream inflates past the limit (parsers/pdf)
+  - OutputError: an output cannot be written
+    - DestinationError: the output location takes nothing more; a batch run ends
+    - OutputLockedError: another run is writing into the same output folder
+  - WorkerStartError: worker processes could not start
+  - BudgetError: a chunk would exceed the budget or lose text (`--strict`)
+  - EmbedError: the embedding function cannot be loaded or misbehaves (quality)
+  - MissingExtraError: an optional dependency is not installed (quality)
+"""
 
 from __future__ import annotations
 
