@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/sentences.py [--corpus DIR] [--min-chars N] [--runs N]
                                              [--failures] [--json]
 
-Scores like the shared bench (`/work/shared/bench/sbd.py`): a case passes when the list
+Scores like the shared bench (`../shared/bench/sbd.py`): a case passes when the list
 of predicted sentences equals the expected list after collapsing whitespace (empty
 pieces dropped). `sbd/golden_rules_en.jsonl` is the Golden Rules set (the target is
 90 %); `sbd/pysbd_english_extra.jsonl` has PDF-style line breaks and pySBD's regression

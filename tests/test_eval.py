@@ -268,7 +268,7 @@ def test_bad_arguments_and_no_usable_question(corpus: Path) -> None:
 
 @pytest.mark.slow
 def test_fixed_baseline_reproduces_the_shared_harness() -> None:
-    """Our normalisation and BM25 settings match shared/bench: its fixed_chars row for the
+    """Our normalisation and BM25 settings match ../shared/bench: its fixed_chars row for the
     awsdocs set (1100 characters) is 65.2 / 83.3 / 83.3 hit@1/3/5, split 1.5%."""
     if SHARED_CORPUS is None:
         pytest.skip("the shared corpus is not here")

@@ -1,6 +1,6 @@
 """The normal form answers and chunks are matched in: visible text, lowercase word tokens.
 
-Kept identical in effect to the shared benchmark harness (`shared/bench/common.py`), so
+Kept identical in effect to the shared benchmark harness (`../shared/bench/common.py`), so
 `structchunk eval` numbers can be set beside its tables: Markdown link targets,
 reference definitions, a fixed list of inline HTML tags and character references are
 removed, then maximal runs of letters and digits are the tokens.
