@@ -21,7 +21,7 @@ found as ``shared/bench`` beside or above it (``--bench`` names them).  For ever
   holding the first excerpt (Markdown); for HTML every heading of the path is
   a block of the page's text, in that order;
 - ``table_header`` / ``table_row``: a table of the page has that header and
-  that row (Markdown pipe tables; for HTML the row's cells occur in that order
+  that row (cells compared as ``norm_tokens(visible_text(cell))`` on both sides) (Markdown pipe tables; for HTML the row's cells occur in that order
   in one block), and the row holds the answer.
 
 It prints, per question set, the counts by document, site and kind and every
@@ -288,8 +288,8 @@ def check_question(q: dict, dev: Path, docs: dict) -> tuple[list[str], int]:
             if not contains(row, first):
                 errs.append("table_row does not hold the answer")
         else:
-            want_h = [tuple(norm_tokens(c)) for c in th]
-            want_r = [tuple(norm_tokens(c)) for c in tr]
+            want_h = [tuple(toks(c)) for c in th]
+            want_r = [tuple(toks(c)) for c in tr]
             found = any(b[3] is not None
                         and [tuple(toks(c)) for c in b[3][0]] == want_h
                         and [tuple(toks(c)) for c in b[3][1]] == want_r
