@@ -4,8 +4,9 @@
     python benchmarks/retrieval-dev/check_questions.py [DEV_DIR] [-v] [--bench DIR]
 
 DEV_DIR defaults to the folder holding this script; the benchmark helpers are
-found as ``shared/bench`` beside or above it (``--bench`` names them).  For every line of every
-``qa/*.jsonl`` it checks, with the benchmark's own normalisation
+found as ``shared/bench`` beside or above it (``--bench`` names them).
+
+For every line of every ``qa/*.jsonl`` it checks, with the benchmark's own normalisation
 (``../shared/bench/common.py``: ``visible_text`` + ``norm_tokens`` for Markdown,
 ``html_to_text`` + ``norm_tokens`` for HTML):
 
@@ -21,10 +22,10 @@ found as ``shared/bench`` beside or above it (``--bench`` names them).  For ever
   holding the first excerpt (Markdown); for HTML every heading of the path is
   a block of the page's text, in that order;
 - ``table_header`` / ``table_row``: a table of the page has that header and
-  that row (cells compared as ``norm_tokens(visible_text(cell))`` on both sides; for
-  a raw-HTML table inside Markdown, the header's and the row's cells each occur
-  in order in the block holding the table) (Markdown pipe tables; for HTML the row's cells occur in that order
-  in one block), and the row holds the answer.
+  that row, and the row holds the answer: Markdown pipe tables compare cell by
+  cell (``norm_tokens(visible_text(cell))`` on both sides); for a raw-HTML table
+  inside Markdown, and for HTML pages, the header's and the row's cells occur in
+  that order in one block.
 
 It prints, per question set, the counts by document, site and kind and every
 failing question, and exits 1 when any question fails.
