@@ -30,6 +30,7 @@ For every line of every ``qa/*.jsonl`` it checks, with the benchmark's own norma
 It prints, per question set, the counts by document, site and kind and every
 failing question, and exits 1 when any question fails.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,8 +66,7 @@ def contains(hay: list[str], needle: list[str]) -> int:
     if not n or n > len(hay):
         return 0
     first = needle[0]
-    return sum(1 for i in range(len(hay) - n + 1)
-               if hay[i] == first and hay[i:i + n] == needle)
+    return sum(1 for i in range(len(hay) - n + 1) if hay[i] == first and hay[i : i + n] == needle)
 
 
 def toks(text: str) -> list[str]:
@@ -215,8 +215,10 @@ class Doc:
             self.blocks = [(k, norm_tokens(t), p, tb) for k, t, p, tb in html_blocks(raw)]
         else:
             self.ref = toks(raw)
-            self.blocks = [(k, toks(t), tuple(tuple(toks(x)) for x in p), tb)
-                           for k, t, p, tb in markdown_blocks(raw)]
+            self.blocks = [
+                (k, toks(t), tuple(tuple(toks(x)) for x in p), tb)
+                for k, t, p, tb in markdown_blocks(raw)
+            ]
 
 
 def check_question(q: dict, dev: Path, docs: dict) -> tuple[list[str], int]:
@@ -275,7 +277,9 @@ def check_question(q: dict, dev: Path, docs: dict) -> tuple[list[str], int]:
             want_path = tuple(tuple(norm_tokens(h)) for h in hp)
             if not any(b[2] == want_path for b in holding):
                 got = sorted({" > ".join(" ".join(x) for x in b[2]) for b in holding})
-                errs.append(f"heading_path {hp!r} does not hold the answer; paths holding it: {got}")
+                errs.append(
+                    f"heading_path {hp!r} does not hold the answer; paths holding it: {got}"
+                )
 
     th, tr = q.get("table_header"), q.get("table_row")
     if th is not None or tr is not None:
@@ -293,16 +297,19 @@ def check_question(q: dict, dev: Path, docs: dict) -> tuple[list[str], int]:
         else:
             want_h = [tuple(toks(c)) for c in th]
             want_r = [tuple(toks(c)) for c in tr]
-            found = any(b[3] is not None
-                        and [tuple(toks(c)) for c in b[3][0]] == want_h
-                        and [tuple(toks(c)) for c in b[3][1]] == want_r
-                        for b in d.blocks)
+            found = any(
+                b[3] is not None
+                and [tuple(toks(c)) for c in b[3][0]] == want_h
+                and [tuple(toks(c)) for c in b[3][1]] == want_r
+                for b in d.blocks
+            )
             if not found:
                 # a raw-HTML <table> inside the Markdown: header and row cells in order in one block
                 head = [x for c in want_h for x in c]
                 row = [x for c in want_r for x in c]
-                found = any(b[3] is None and contains(b[1], head) and contains(b[1], row)
-                            for b in d.blocks)
+                found = any(
+                    b[3] is None and contains(b[1], head) and contains(b[1], row) for b in d.blocks
+                )
             if not found:
                 errs.append("no table of the page has that table_header and table_row")
             if not any(contains(list(c), first) for c in want_r):
@@ -356,12 +363,18 @@ def main(argv: list[str]) -> int:
             sites["/".join(parts[:2]) if len(parts) > 2 else doc] += 1
         total += len(rows)
         failed += len(fails)
-        print(f"{f.name}: {len(rows)} questions, {len(rows) - len(fails)} pass, "
-              f"{len(fails)} fail; {len(per_doc)} documents, {len(sites)} sites")
+        print(
+            f"{f.name}: {len(rows)} questions, {len(rows) - len(fails)} pass, "
+            f"{len(fails)} fail; {len(per_doc)} documents, {len(sites)} sites"
+        )
         print("  by site: " + ", ".join(f"{s} {c}" for s, c in sorted(sites.items())))
-        print("  by kind (a question may have several): "
-              + ", ".join(f"{k} {kinds[k]} ({100 * kinds[k] / max(1, len(rows)):.0f} %)"
-                          for k in ("heading", "list", "table", "repeated", "plain")))
+        print(
+            "  by kind (a question may have several): "
+            + ", ".join(
+                f"{k} {kinds[k]} ({100 * kinds[k] / max(1, len(rows)):.0f} %)"
+                for k in ("heading", "list", "table", "repeated", "plain")
+            )
+        )
         if verbose:
             for doc, c in sorted(per_doc.items()):
                 print(f"    {c:3d}  {doc}")
