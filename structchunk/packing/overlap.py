@@ -13,8 +13,8 @@ Two kinds, both only within a section and only when the chunk still fits its lim
 
 from __future__ import annotations
 
-from .grouping import MAX_LEAD_IN_ROOM
-from .splitters import SplitContext, ends_as_lead_in
+from .lead_ins import ends_with_lead_in_of, within_lead_in_room
+from .splitters import SplitContext
 from .units import Joint, Unit, join_units
 
 
@@ -89,14 +89,12 @@ def with_lead_in(
     with the list, table or code block it introduces; None otherwise, or when it does not
     fit. A lead-in sentence over a quarter of the room is not repeated: the chunk would be
     as much the text before as its own."""
-    first, last = group[0], previous[-1]
-    if first.kind == "paragraph" or first.joint < Joint.BLOCK or last.kind != "paragraph":
-        return None
-    if not ends_as_lead_in(last.text):
+    last = previous[-1]
+    if not ends_with_lead_in_of(last, group[0]):
         return None
     count = ctx.tokenizer.count
     sentence = ctx.segmenter.split(last.text)[-1]
-    if count(sentence) > MAX_LEAD_IN_ROOM * (limit - count(head_text)):
+    if not within_lead_in_room(count(sentence), limit - count(head_text)):
         return None
     candidate = sentence + "\n\n" + body
     return candidate if count(head_text + candidate) <= limit else None

@@ -20,7 +20,8 @@ from ..document import Block, BlockKind, Code, Figure, ListBlock, Paragraph, Pro
 from ..markup import fenced_code
 from ..sentences import SentenceSegmenter
 from ..tokenizers import Tokenizer
-from .grouping import MAX_LEAD_IN_ROOM, group_units
+from .grouping import group_units
+from .lead_ins import keeps_with_next, within_lead_in_room
 from .render import render_block, render_item, render_table_head, render_table_rows
 from .units import Joint, Unit
 
@@ -168,60 +169,6 @@ def _char_units(
     return units
 
 
-LABEL_MAX_WORDS = 12
-"""A one-line paragraph this short that does not end like a sentence or a clause is a
-label: a title the document set as text. Right before a list, table or code block it
-names it (`KPI 1.6.2 Collaborators` over its table, `To set a CloudWatch alarm` over its
-steps, `(In millions)` over a statement), so it stays with it — unless it asks or
-exclaims (a question, not a title) or captions a figure (printed under what it names).
-Before a paragraph it may as well close the text above (`Yes ☒ No ☐`, a signature), so
-there it is left where it falls."""
-
-_SENTENCE_OR_CLAUSE_END = re.compile(r"[.!?;,:…—–][\"”’)\]]*(?:\[\d+\])*$")
-_NOT_A_LABEL = re.compile(r"[?!]|^fig(?:ure|\.)?\s*\d", re.IGNORECASE)
-
-
-def is_lead_in(block: Block, text: str) -> bool:
-    """Whether `block` reads as a lead-in: a paragraph ending with a colon, whose last
-    sentence introduces what follows ("The following names are reserved:"). However
-    long the paragraph, it is unfinished without what comes after it; `group_units`
-    decides how much of it may move on."""
-    return isinstance(block, Paragraph) and ends_as_lead_in(text)
-
-
-def ends_as_lead_in(text: str) -> bool:
-    """Whether a paragraph's text (or its last sentences) ends as a lead-in does."""
-    return text.rstrip().endswith(":")
-
-
-def is_label(block: Block, text: str) -> bool:
-    """Whether `block` reads as a label: a short title set as a one-line paragraph."""
-    line = text.strip()
-    return (
-        isinstance(block, Paragraph)
-        and "\n" not in line
-        and 0 < len(line.split()) <= LABEL_MAX_WORDS
-        and any(char.isalnum() for char in line)
-        and _SENTENCE_OR_CLAUSE_END.search(line) is None
-        and _NOT_A_LABEL.search(line) is None
-    )
-
-
-def keeps_with_next(blocks: Sequence[Block], texts: Sequence[str]) -> list[bool]:
-    """For each block, whether it introduces what comes after it: a lead-in, a label or
-    a caption the format marks as the title of what follows, right before a list, table
-    or code block, or before another block that does (`Performance Indicators`, then
-    `KPI 1.6.2 Collaborators`, then the table)."""
-    keep = [False] * len(blocks)
-    for index in reversed(range(len(blocks) - 1)):
-        following = blocks[index + 1]
-        introduces = not isinstance(following, Paragraph) or keep[index + 1]
-        block, text = blocks[index], texts[index]
-        titled = isinstance(block, Paragraph) and block.titles_next
-        keep[index] = introduces and (titled or is_lead_in(block, text) or is_label(block, text))
-    return keep
-
-
 def section_units(
     ctx: SplitContext, blocks: Sequence[Block], texts: Sequence[str], budget: int
 ) -> list[Unit]:
@@ -234,7 +181,8 @@ def section_units(
     units: list[Unit] = []
     kept = 0  # tokens of the run of lead-ins and labels just before this block
     for block, text, keep in zip(blocks, texts, keeps_with_next(blocks, texts)):
-        room = kept + ctx.sep_tokens("\n\n") if 0 < kept <= MAX_LEAD_IN_ROOM * budget else 0
+        short = kept > 0 and within_lead_in_room(kept, budget)
+        room = kept + ctx.sep_tokens("\n\n") if short else 0
         pieces = block_units(ctx, block, budget, text, room)
         last = pieces[-1]
         last.keep_with_next = keep
