@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from structchunk.document import BlockKind, Provenance
-from structchunk.packing.splitters import SplitContext
+from structchunk.packing.context import SplitContext
 from structchunk.packing.units import Joint, Unit
 from structchunk.sentences import get_segmenter
 from structchunk.tokenizers import Tokenizer, count_words, get_tokenizer

@@ -9,9 +9,10 @@ it fits.
 from __future__ import annotations
 
 from ..errors import BudgetError
+from .context import SplitContext
 from .grouping import group_units
 from .prefix import Head
-from .splitters import SplitContext, resplit
+from .splitters import resplit
 from .units import Unit, group_cost, join_units
 
 

@@ -13,8 +13,8 @@ Two kinds, both only within a section and only when the chunk still fits its lim
 
 from __future__ import annotations
 
+from .context import SplitContext
 from .lead_ins import ends_with_lead_in_of, within_lead_in_room
-from .splitters import SplitContext
 from .units import Joint, Unit, join_units
 
 

@@ -14,6 +14,7 @@ from ..options import ChunkOptions
 from ..sentences import SentenceSegmenter, get_segmenter
 from ..tokenizers import Tokenizer, get_tokenizer
 from .audit import audit_headings, audit_section
+from .context import SplitContext
 from .finish import PackedChunk, finish, whole_section
 from .fitting import fit
 from .grouping import group_units
@@ -23,7 +24,7 @@ from .overlap import overlap_bodies
 from .page_audit import audit_reading
 from .prefix import Head, section_head
 from .render import render_block
-from .splitters import SplitContext, section_units
+from .splitters import section_units
 
 
 class Packer:

@@ -18,34 +18,18 @@ from dataclasses import dataclass
 
 from ..document import Block, BlockKind, Code, Figure, ListBlock, Paragraph, Provenance, Table
 from ..markup import fenced_code
-from ..sentences import SentenceSegmenter
-from ..tokenizers import Tokenizer
+from .context import Segment, SplitContext, by_pattern_gaps
 from .grouping import group_units
 from .lead_ins import keeps_with_next, within_lead_in_room
 from .render import render_block, render_item, render_table_head, render_table_rows
 from .units import Joint, Unit
 
-Segment = tuple[str, str]
-"""(text, separator before it): joined back in order they give the original text."""
-
-TextSplitter = Callable[[str], list[Segment]]
-
 _WORD = re.compile(r"\S+")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
-def _by_pattern_gaps(text: str, spans: list[tuple[int, int]]) -> list[Segment]:
-    """Segments at the given spans, each with the original text between it and the last."""
-    out: list[Segment] = []
-    last = 0
-    for start, end in spans:
-        out.append((text[start:end], text[last:start] if out else ""))
-        last = end
-    return out
-
-
 def split_words(text: str) -> list[Segment]:
-    return _by_pattern_gaps(text, [m.span() for m in _WORD.finditer(text)])
+    return by_pattern_gaps(text, [m.span() for m in _WORD.finditer(text)])
 
 
 def split_lines(text: str) -> list[Segment]:
@@ -63,30 +47,6 @@ class Step:
 
     joint: Joint
     split: Callable[[SplitContext, str], list[Segment]]
-
-
-class SplitContext:
-    """Everything a split needs: the tokenizer and the sentence segmenter."""
-
-    def __init__(self, tokenizer: Tokenizer, segmenter: SentenceSegmenter) -> None:
-        self.tokenizer = tokenizer
-        self.segmenter = segmenter
-
-    def sep_tokens(self, sep: str) -> int:
-        """Tokens a joiner adds (memoised by the tokenizer where counting costs)."""
-        return self.tokenizer.count(sep)
-
-    def sentences(self, text: str) -> list[Segment]:
-        """Sentence segments; a boundary with no whitespace (`outage.*Thus`) is not a cut,
-        because cutting there would split a word."""
-        segments: list[Segment] = []
-        for segment, gap in _by_pattern_gaps(text, self.segmenter.spans(text)):
-            if segments and not gap:
-                previous, previous_gap = segments[-1]
-                segments[-1] = (previous + segment, previous_gap)
-            else:
-                segments.append((segment, gap))
-        return segments
 
 
 SENTENCES = Step(Joint.SENTENCE, SplitContext.sentences)
