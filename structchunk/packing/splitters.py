@@ -22,6 +22,7 @@ from .context import Segment, SplitContext, by_pattern_gaps
 from .grouping import group_units
 from .lead_ins import keeps_with_next, within_lead_in_room
 from .render import render_block, render_item, render_table_head, render_table_rows
+from .room import Room
 from .units import Joint, Unit
 
 _WORD = re.compile(r"\S+")
@@ -130,20 +131,20 @@ def _char_units(
 
 
 def section_units(
-    ctx: SplitContext, blocks: Sequence[Block], texts: Sequence[str], budget: int
+    ctx: SplitContext, blocks: Sequence[Block], texts: Sequence[str], room: Room
 ) -> list[Unit]:
-    """The units of a section's blocks (rendered as `texts`), each fitting `budget`.
+    """The units of a section's blocks (rendered as `texts`), each fitting `room.content`.
 
     Lead-ins and labels are marked to stay with what they introduce, and a table or code
     block split after a run of them leaves room for it in its first piece (filled to the
-    budget, that piece would push the run back to the end of the chunk before, away from
+    room, that piece would push the run back to the end of the chunk before, away from
     what it introduces)."""
     units: list[Unit] = []
     kept = 0  # tokens of the run of lead-ins and labels just before this block
     for block, text, keep in zip(blocks, texts, keeps_with_next(blocks, texts)):
-        short = kept > 0 and within_lead_in_room(kept, budget)
-        room = kept + ctx.sep_tokens("\n\n") if short else 0
-        pieces = block_units(ctx, block, budget, text, room)
+        short = kept > 0 and within_lead_in_room(kept, room.content)
+        lead_in = kept + ctx.sep_tokens("\n\n") if short else 0
+        pieces = block_units(ctx, block, room.content, text, lead_in)
         last = pieces[-1]
         last.keep_with_next = keep
         if not keep:
@@ -167,11 +168,11 @@ def resplit(ctx: SplitContext, unit: Unit, budget: int) -> list[Unit]:
 
 
 def block_units(
-    ctx: SplitContext, block: Block, budget: int, text: str | None = None, room: int = 0
+    ctx: SplitContext, block: Block, budget: int, text: str | None = None, lead_in: int = 0
 ) -> list[Unit]:
     """The units of one block (rendered as `text`, when the caller already did): itself
     when it fits, else its pieces by `SPLIT_ORDER` (a table's or code block's first piece
-    `room` tokens smaller, for the lead-ins and labels before it)."""
+    `lead_in` tokens smaller, for the lead-ins and labels before it)."""
     if text is None:
         text = render_block(block)
     tokens = ctx.tokenizer.count(text)
@@ -185,9 +186,9 @@ def block_units(
     if isinstance(block, ListBlock):
         return _list_units(ctx, block, budget)
     if isinstance(block, Table):
-        return _table_units(ctx, block, budget, room)
+        return _table_units(ctx, block, budget, lead_in)
     if isinstance(block, Code):
-        return _code_units(ctx, block, budget, room)
+        return _code_units(ctx, block, budget, lead_in)
     if isinstance(block, Figure):
         return explode(
             ctx, text, SPLIT_ORDER["figure"], budget, "figure", block.prov, sep, Joint.BLOCK
@@ -217,13 +218,13 @@ def _list_units(ctx: SplitContext, block: ListBlock, budget: int) -> list[Unit]:
 
 
 def _wrapped_groups(
-    ctx: SplitContext, inner: list[Unit], budget: int, wrap: Callable[[str], str], room: int
+    ctx: SplitContext, inner: list[Unit], budget: int, wrap: Callable[[str], str], lead_in: int
 ) -> list[tuple[list[Unit], str]]:
-    """Group inner units to fit once wrapped (the first group `room` tokens smaller);
+    """Group inner units to fit once wrapped (the first group `lead_in` tokens smaller);
     returns each group and its wrapped text."""
     overhead = max(ctx.tokenizer.count(wrap("")), 0)
     space = max(budget - overhead, 1)
-    groups = group_units(inner, space, first_budget=max(space - room, 1))
+    groups = group_units(inner, space, first_budget=max(space - lead_in, 1))
     out = []
     for group in groups:
         body = group[0].text + "".join(u.sep + u.text for u in group[1:])
@@ -236,7 +237,7 @@ MAX_TABLE_HEAD_SHARE = 0.5
 repeated: the table is then cut like text, between lines."""
 
 
-def _table_units(ctx: SplitContext, table: Table, budget: int, room: int) -> list[Unit]:
+def _table_units(ctx: SplitContext, table: Table, budget: int, lead_in: int) -> list[Unit]:
     head = render_table_head(table)
     rows = render_table_rows(table)
     head_tokens = ctx.tokenizer.count(head + "\n")
@@ -261,7 +262,7 @@ def _table_units(ctx: SplitContext, table: Table, budget: int, room: int) -> lis
             unit.table_rows = (number, number, len(rows))
             inner.append(unit)
     units: list[Unit] = []
-    for group, text in _wrapped_groups(ctx, inner, budget, lambda body: f"{head}\n{body}", room):
+    for group, text in _wrapped_groups(ctx, inner, budget, lambda body: f"{head}\n{body}", lead_in):
         first_row = group[0].table_rows[0] if group[0].table_rows else 0
         last_row = group[-1].table_rows[1] if group[-1].table_rows else 0
         prov = group[0].prov
@@ -273,7 +274,7 @@ def _table_units(ctx: SplitContext, table: Table, budget: int, room: int) -> lis
     return units
 
 
-def _code_units(ctx: SplitContext, code: Code, budget: int, room: int) -> list[Unit]:
+def _code_units(ctx: SplitContext, code: Code, budget: int, lead_in: int) -> list[Unit]:
     fence_budget = budget - ctx.tokenizer.count(fenced_code("", code.language))
     inner = explode(
         ctx,
@@ -287,7 +288,7 @@ def _code_units(ctx: SplitContext, code: Code, budget: int, room: int) -> list[U
     )
     units: list[Unit] = []
     for _, text in _wrapped_groups(
-        ctx, inner, budget, lambda body: fenced_code(body, code.language), room
+        ctx, inner, budget, lambda body: fenced_code(body, code.language), lead_in
     ):
         units.append(_piece_unit(ctx, text, not units, "code", code.prov))
     return units
