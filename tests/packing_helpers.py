@@ -20,7 +20,15 @@ def unit(
     prov: Provenance | None = None,
 ) -> Unit:
     """A unit counted in words, as the splitters would make it."""
-    return Unit(text, count_words(text), sep, count_words(sep), joint, kind, prov or Provenance())
+    return Unit(
+        text=text,
+        tokens=count_words(text),
+        sep=sep,
+        sep_tokens=count_words(sep),
+        joint=joint,
+        kind=kind,
+        prov=prov or Provenance(),
+    )
 
 
 def room(limit: int, head: int = 0) -> Room:

@@ -37,6 +37,7 @@ def finish(
     head: Head,
     units: Sequence[Unit],
     body: str,
+    *,
     tokenizer: Tokenizer,
     room: Room,
     n_tokens: int | None = None,
@@ -86,7 +87,9 @@ def whole_section(
     if n_tokens > room.limit:
         return None
     units = [
-        Unit(text, 0, kind=block.kind, prov=block.prov)
+        Unit(text=text, tokens=0, kind=block.kind, prov=block.prov)
         for block, text in zip(section.blocks, texts)
     ]
-    return finish(section.path, head, units, body, tokenizer, room, n_tokens)
+    return finish(
+        section.path, head, units, body, tokenizer=tokenizer, room=room, n_tokens=n_tokens
+    )

@@ -91,4 +91,4 @@ class Packer:
             repeat_lead_ins=options.repeat_lead_ins,
         )
         for group, body in zip(groups, bodies):
-            yield finish(section.path, head, group, body, self.tokenizer, room)
+            yield finish(section.path, head, group, body, tokenizer=self.tokenizer, room=room)
