@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from structchunk.document import BlockKind, Provenance
-from structchunk.packing.splitters import SplitContext
+from structchunk.packing.context import SplitContext
+from structchunk.packing.room import Room
 from structchunk.packing.units import Joint, Unit
 from structchunk.sentences import get_segmenter
 from structchunk.tokenizers import Tokenizer, count_words, get_tokenizer
@@ -19,7 +20,20 @@ def unit(
     prov: Provenance | None = None,
 ) -> Unit:
     """A unit counted in words, as the splitters would make it."""
-    return Unit(text, count_words(text), sep, count_words(sep), joint, kind, prov or Provenance())
+    return Unit(
+        text=text,
+        tokens=count_words(text),
+        sep=sep,
+        sep_tokens=count_words(sep),
+        joint=joint,
+        kind=kind,
+        prov=prov or Provenance(),
+    )
+
+
+def room(limit: int, head: int = 0) -> Room:
+    """A chunk's room with all that the head leaves for content (no overlap reserved)."""
+    return Room(limit=limit, head=head, content=limit - head)
 
 
 def context(tokenizer: Tokenizer = WORDS) -> SplitContext:

@@ -191,7 +191,7 @@ def test_a_callable_tokenizer_counts_the_final_text() -> None:
 
 
 def test_sentence_boundary_without_whitespace_never_splits_a_word() -> None:
-    from structchunk.packing.splitters import SplitContext
+    from structchunk.packing.context import SplitContext
     from structchunk.tokenizers import get_tokenizer
 
     class GluedSpans:  # Punkt once returned a boundary inside "outage.*Thus"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import tracemalloc
 
 import pytest
-from packing_helpers import WORDS, unit
+from packing_helpers import WORDS, room, unit
 
 from structchunk.document import Paragraph, Provenance, Section
 from structchunk.errors import BudgetError
@@ -22,7 +22,14 @@ def test_a_chunk_is_its_head_and_body_with_every_kind_and_page_it_holds() -> Non
         unit("- a\n- b", kind="list", prov=Provenance(pages=(3,))),
         unit("More.", prov=Provenance(pages=(3,))),
     ]
-    chunk = finish(("Guide", "Keys"), HEAD, units, "Intro:\n\n- a\n- b\n\nMore.", WORDS, 20)
+    chunk = finish(
+        ("Guide", "Keys"),
+        HEAD,
+        units,
+        "Intro:\n\n- a\n- b\n\nMore.",
+        tokenizer=WORDS,
+        room=room(20, 3),
+    )
     assert chunk.text == "Guide > Keys\n\nIntro:\n\n- a\n- b\n\nMore."
     assert chunk.n_tokens == WORDS.count(chunk.text)
     assert chunk.block_types == ["paragraph", "list"]
@@ -33,27 +40,33 @@ def test_a_chunk_is_its_head_and_body_with_every_kind_and_page_it_holds() -> Non
 def test_table_rows_are_recorded_only_for_a_single_piece_of_one_table() -> None:
     piece = unit("| a |", kind="table")
     piece.table_rows = (1, 4, 9)
-    assert finish((), HEAD, [piece], "| a |", WORDS, 20).table_rows == (1, 4, 9)
+    assert finish((), HEAD, [piece], "| a |", tokenizer=WORDS, room=room(20, 3)).table_rows == (
+        1,
+        4,
+        9,
+    )
     other = unit("| b |", kind="table")
     other.table_rows = (5, 9, 9)
-    both = finish((), HEAD, [piece, other], "| a |\n\n| b |", WORDS, 20)
+    both = finish((), HEAD, [piece, other], "| a |\n\n| b |", tokenizer=WORDS, room=room(20, 3))
     assert both.table_rows is None
 
 
 def test_a_chunk_over_its_limit_is_an_error_not_an_output() -> None:
     with pytest.raises(BudgetError, match="exceeds max_tokens 4"):
-        finish((), HEAD, [unit("one two three")], "one two three", WORDS, 4)
+        finish((), HEAD, [unit("one two three")], "one two three", tokenizer=WORDS, room=room(4, 3))
 
 
 def test_a_section_that_fits_is_one_chunk_of_all_its_blocks() -> None:
     section = Section("Keys", 1, [Paragraph("One."), Paragraph("Two.")], path=("Keys",))
-    chunk = whole_section(section, HEAD, ["One.", "Two."], WORDS, 10)
+    chunk = whole_section(section, HEAD, ["One.", "Two."], tokenizer=WORDS, room=room(10, 3))
     assert chunk is not None and chunk.body == "One.\n\nTwo."
 
 
 def test_a_section_that_does_not_fit_goes_through_the_steps() -> None:
     section = Section("Keys", 1, [Paragraph("One two three.")], path=("Keys",))
-    assert whole_section(section, HEAD, ["One two three."], WORDS, 5) is None
+    assert (
+        whole_section(section, HEAD, ["One two three."], tokenizer=WORDS, room=room(5, 3)) is None
+    )
 
 
 def test_a_huge_section_is_given_up_without_being_joined_or_split_whole() -> None:
@@ -64,7 +77,7 @@ def test_a_huge_section_is_given_up_without_being_joined_or_split_whole() -> Non
     section = Section("Keys", 1, [Paragraph(text) for text in texts], path=("Keys",))
     tracemalloc.start()
     try:
-        chunk = whole_section(section, HEAD, texts, WORDS, 200)
+        chunk = whole_section(section, HEAD, texts, tokenizer=WORDS, room=room(200, 3))
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -2,33 +2,33 @@
 
 from __future__ import annotations
 
-from packing_helpers import texts, unit
+from packing_helpers import room, texts, unit
 
 from structchunk.packing.merging import merge_small
 
 
 def test_without_a_floor_nothing_changes() -> None:
     groups = [[unit("a b c")], [unit("d")]]
-    assert merge_small(groups, 10, 0, 0) is groups
+    assert merge_small(groups, room(10), floor=0) is groups
 
 
 def test_a_small_chunk_is_merged_into_its_predecessor_when_the_result_fits() -> None:
     groups = [[unit("a b c")], [unit("d")]]
-    assert texts(merge_small(groups, 10, 3, 0)) == [["a b c", "d"]]
+    assert texts(merge_small(groups, room(10), floor=3)) == [["a b c", "d"]]
 
 
 def test_the_head_counts_toward_the_floor() -> None:
     groups = [[unit("a b c")], [unit("d e")]]
-    assert len(merge_small(groups, 10, 4, 2)) == 2  # 2 + 2 is not below 4
-    assert len(merge_small(groups, 10, 5, 2)) == 1
+    assert len(merge_small(groups, room(10, 2), floor=4)) == 2  # 2 + 2 is not below 4
+    assert len(merge_small(groups, room(10, 2), floor=5)) == 1
 
 
 def test_a_tiny_tail_takes_units_from_the_chunk_before_it_when_merging_cannot_fit() -> None:
     groups = [[unit("a b c"), unit("d e f"), unit("g h i")], [unit("j")]]
-    merged = merge_small(groups, 9, 3, 0)
+    merged = merge_small(groups, room(9), floor=3)
     assert texts(merged) == [["a b c", "d e f"], ["g h i", "j"]]
 
 
 def test_rebalancing_never_leaves_the_previous_chunk_small() -> None:
     groups = [[unit("a b"), unit("c")], [unit("d")]]
-    assert texts(merge_small(groups, 3, 3, 0)) == [["a b", "c"], ["d"]]
+    assert texts(merge_small(groups, room(3), floor=3)) == [["a b", "c"], ["d"]]

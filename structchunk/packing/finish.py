@@ -14,6 +14,7 @@ from ..document import Provenance, Section
 from ..errors import BudgetError
 from ..tokenizers import Tokenizer, count_words
 from .prefix import Head
+from .room import Room
 from .units import Unit
 
 
@@ -36,17 +37,18 @@ def finish(
     head: Head,
     units: Sequence[Unit],
     body: str,
+    *,
     tokenizer: Tokenizer,
-    limit: int,
+    room: Room,
     n_tokens: int | None = None,
 ) -> PackedChunk:
     """The chunk of `units` (joined, with overlap, as `body`) under `head`; its final
-    count is checked against `limit` once more, on the text as written."""
+    count is checked against `room.limit` once more, on the text as written."""
     text = head.text + body
     if n_tokens is None:
         n_tokens = tokenizer.count(text)
-    if n_tokens > limit:  # fitting guarantees this
-        raise BudgetError(f"chunk of {n_tokens} tokens exceeds max_tokens {limit}")
+    if n_tokens > room.limit:  # fitting guarantees this
+        raise BudgetError(f"chunk of {n_tokens} tokens exceeds max_tokens {room.limit}")
     kinds: list[str] = []
     prov = units[0].prov
     for unit in units:
@@ -67,25 +69,27 @@ def finish(
 
 
 def whole_section(
-    section: Section, head: Head, texts: list[str], tokenizer: Tokenizer, limit: int
+    section: Section, head: Head, texts: list[str], tokenizer: Tokenizer, room: Room
 ) -> PackedChunk | None:
     """The section as one chunk when it fits (blocks rendered as `texts`), else None.
 
     Words are counted block by block first, and the section given up once they pass the
-    budget: every tokenizer gives at least one token per word (sub-word ones skip their
+    limit: every tokenizer gives at least one token per word (sub-word ones skip their
     own count so), and joining a 50 MB section to count it took 550 MB."""
     words = count_words(head.text)
     for text in texts:
         words += count_words(text)
-        if words > limit:
+        if words > room.limit:
             return None
     body = "\n\n".join(texts)
     # the word count is the one just taken (the head ends with its blank line)
     n_tokens = words if tokenizer.count is count_words else tokenizer.count(head.text + body)
-    if n_tokens > limit:
+    if n_tokens > room.limit:
         return None
     units = [
-        Unit(text, 0, kind=block.kind, prov=block.prov)
+        Unit(text=text, tokens=0, kind=block.kind, prov=block.prov)
         for block, text in zip(section.blocks, texts)
     ]
-    return finish(section.path, head, units, body, tokenizer, limit, n_tokens)
+    return finish(
+        section.path, head, units, body, tokenizer=tokenizer, room=room, n_tokens=n_tokens
+    )

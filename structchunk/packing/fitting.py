@@ -9,24 +9,24 @@ it fits.
 from __future__ import annotations
 
 from ..errors import BudgetError
+from .context import SplitContext
 from .grouping import group_units
 from .prefix import Head
-from .splitters import SplitContext, resplit
+from .room import Room
+from .splitters import resplit
 from .units import Unit, group_cost, join_units
 
 
-def fit(
-    group: list[Unit], head: Head, budget: int, limit: int, ctx: SplitContext
-) -> list[list[Unit]]:
-    """`group` cut until `count(head + body) <= limit` for every piece."""
+def fit(group: list[Unit], head: Head, room: Room, ctx: SplitContext) -> list[list[Unit]]:
+    """`group` cut until `count(head + body) <= room.limit` for every piece."""
     tokenizer = ctx.tokenizer
-    if tokenizer.additive and head.tokens + group_cost(group) <= limit:
+    if tokenizer.additive and room.head + group_cost(group) <= room.limit:
         return [group]  # additive estimates never undercount: no need to recount
     done: list[list[Unit]] = []
-    work = [(group, budget)]
+    work = [(group, room.content)]
     while work:
         current, current_budget = work.pop(0)
-        over = tokenizer.count(head.text + join_units(current)) - limit
+        over = tokenizer.count(head.text + join_units(current)) - room.limit
         if over <= 0:
             done.append(current)
             continue
@@ -40,7 +40,7 @@ def fit(
             if len(parts) == 1 and smaller == 1:
                 raise BudgetError(
                     f"cannot fit {current[0].text[:40]!r} into "
-                    f"{limit} tokens with its heading prefix"
+                    f"{room.limit} tokens with its heading prefix"
                 )
         work[0:0] = [(part, smaller) for part in parts]
     return done

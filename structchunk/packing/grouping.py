@@ -10,17 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .lead_ins import within_lead_in_room
 from .units import Joint, Unit, group_cost
 
 DEFAULT_MIN_FILL = 0.5
 """A chunk may close early at a stronger joint only once it is at least this full; below
 that, cutting early would leave chunks much smaller than the budget. Chosen so that a
 chunk never holds less than half the budget just to end on a paragraph."""
-MAX_LEAD_IN_ROOM = 0.25
-"""A run of lead-ins and labels up to this share of the budget is short: it moves on
-with what it introduces whatever it leaves behind, and a split table or code block
-leaves room for it in its first piece. A longer run moves only from a chunk that stays
-`DEFAULT_MIN_FILL` full."""
 
 
 def _best_cut(current: list[Unit], closing_joint: Joint, budget: int, min_fill: float) -> int:
@@ -51,7 +47,7 @@ def _kept_cut(current: list[Unit], following: Unit, budget: int, min_fill: float
         run = group_cost(current[index:])
         if run + following.cost_after() > budget:
             break
-        if run > MAX_LEAD_IN_ROOM * budget and group_cost(current[:index]) < min_fill * budget:
+        if not within_lead_in_room(run, budget) and group_cost(current[:index]) < min_fill * budget:
             break
         cut = index
         index -= 1

@@ -13,21 +13,23 @@ Two kinds, both only within a section and only when the chunk still fits its lim
 
 from __future__ import annotations
 
-from .grouping import MAX_LEAD_IN_ROOM
-from .splitters import SplitContext, ends_as_lead_in
+from .context import SplitContext
+from .lead_ins import ends_with_lead_in_of, within_lead_in_room
+from .room import Room
 from .units import Joint, Unit, join_units
 
 
 def overlap_bodies(
     groups: list[list[Unit]],
     head_text: str,
-    overlap_tokens: int,
-    limit: int,
+    room: Room,
     ctx: SplitContext,
+    *,
+    overlap_tokens: int = 0,
     repeat_lead_ins: bool = False,
 ) -> list[str]:
     """The body of each group, after the first with what it repeats of the previous one
-    in front."""
+    in front (each chunk under `head_text` still within `room.limit`)."""
     bodies: list[str] = []
     previous: list[Unit] | None = None
     for group in groups:
@@ -36,10 +38,18 @@ def overlap_bodies(
             repeated = None
             if overlap_tokens:
                 repeated = with_overlap(
-                    previous, group, body, head_text, overlap_tokens, limit, ctx
+                    previous,
+                    group,
+                    body,
+                    head_text=head_text,
+                    room=room,
+                    ctx=ctx,
+                    overlap_tokens=overlap_tokens,
                 )
             if repeated is None and repeat_lead_ins:
-                repeated = with_lead_in(previous, group, body, head_text, limit, ctx)
+                repeated = with_lead_in(
+                    previous, group, body, head_text=head_text, room=room, ctx=ctx
+                )
             body = repeated or body
         previous = group
         bodies.append(body)
@@ -50,10 +60,11 @@ def with_overlap(
     previous: list[Unit],
     group: list[Unit],
     body: str,
+    *,
     head_text: str,
-    overlap_tokens: int,
-    limit: int,
+    room: Room,
     ctx: SplitContext,
+    overlap_tokens: int,
 ) -> str | None:
     """`body` with whole trailing sentences of `previous` prepended, up to
     `overlap_tokens`; None when none fits."""
@@ -71,7 +82,7 @@ def with_overlap(
         tail = " ".join(sentences)
         if count(tail) <= overlap_tokens:
             candidate = tail + joiner + body
-            if count(head_text + candidate) <= limit:
+            if count(head_text + candidate) <= room.limit:
                 return candidate
         sentences.pop(0)
     return None
@@ -81,22 +92,21 @@ def with_lead_in(
     previous: list[Unit],
     group: list[Unit],
     body: str,
+    *,
     head_text: str,
-    limit: int,
+    room: Room,
     ctx: SplitContext,
 ) -> str | None:
     """`body` with the lead-in sentence that ends `previous` prepended, when `body` opens
     with the list, table or code block it introduces; None otherwise, or when it does not
     fit. A lead-in sentence over a quarter of the room is not repeated: the chunk would be
     as much the text before as its own."""
-    first, last = group[0], previous[-1]
-    if first.kind == "paragraph" or first.joint < Joint.BLOCK or last.kind != "paragraph":
-        return None
-    if not ends_as_lead_in(last.text):
+    last = previous[-1]
+    if not ends_with_lead_in_of(last, group[0]):
         return None
     count = ctx.tokenizer.count
     sentence = ctx.segmenter.split(last.text)[-1]
-    if count(sentence) > MAX_LEAD_IN_ROOM * (limit - count(head_text)):
+    if not within_lead_in_room(count(sentence), room.limit - room.head):
         return None
     candidate = sentence + "\n\n" + body
-    return candidate if count(head_text + candidate) <= limit else None
+    return candidate if count(head_text + candidate) <= room.limit else None

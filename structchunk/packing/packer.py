@@ -14,6 +14,7 @@ from ..options import ChunkOptions
 from ..sentences import SentenceSegmenter, get_segmenter
 from ..tokenizers import Tokenizer, get_tokenizer
 from .audit import audit_headings, audit_section
+from .context import SplitContext
 from .finish import PackedChunk, finish, whole_section
 from .fitting import fit
 from .grouping import group_units
@@ -21,9 +22,10 @@ from .merging import merge_small
 from .outline import sections_to_pack
 from .overlap import overlap_bodies
 from .page_audit import audit_reading
-from .prefix import Head, section_head
+from .prefix import section_head
 from .render import render_block
-from .splitters import SplitContext, section_units
+from .room import section_room
+from .splitters import section_units
 
 
 class Packer:
@@ -61,31 +63,32 @@ class Packer:
 
     def pack_section(self, section: Section) -> Iterator[PackedChunk]:
         """The chunks of one section (which has blocks)."""
-        options, ctx, limit = self.options, self.ctx, self.options.max_tokens
-        head = section_head(section.path, options.heading_prefix, limit, self.tokenizer.count)
+        options, ctx, count = self.options, self.ctx, self.tokenizer.count
+        head = section_head(section.path, options.heading_prefix, options.max_tokens, count)
+        room = section_room(
+            limit=options.max_tokens,
+            head_tokens=head.tokens,
+            overlap_tokens=options.overlap_tokens,
+            count=count,
+        )
         texts = [render_block(block) for block in section.blocks]
-        whole = whole_section(section, head, texts, self.tokenizer, limit)
+        whole = whole_section(section, head, texts, self.tokenizer, room)
         if whole is not None:
             yield whole
             return
-        budget = self.content_budget(head)
-        units = section_units(ctx, section.blocks, texts, budget)
-        groups = group_units(units, budget)
-        groups = merge_small(groups, budget, options.min_tokens, head.tokens)
-        groups = [piece for group in groups for piece in fit(group, head, budget, limit, ctx)]
+        units = section_units(ctx, section.blocks, texts, room)
+        groups = group_units(units, room.content)
+        groups = merge_small(groups, room, floor=options.min_tokens)
+        groups = [piece for group in groups for piece in fit(group, head, room, ctx)]
         if options.strict:
             audit_section(section, groups)
         bodies = overlap_bodies(
-            groups, head.text, options.overlap_tokens, limit, ctx, options.repeat_lead_ins
+            groups,
+            head.text,
+            room,
+            ctx,
+            overlap_tokens=options.overlap_tokens,
+            repeat_lead_ins=options.repeat_lead_ins,
         )
         for group, body in zip(groups, bodies):
-            yield finish(section.path, head, group, body, self.tokenizer, limit)
-
-    def content_budget(self, head: Head) -> int:
-        """Room for content in each chunk of a section: the budget less the head and, with
-        overlap, the most a repeated tail and its joiner may take."""
-        budget = self.options.max_tokens - head.tokens
-        overlap = self.options.overlap_tokens
-        if overlap:
-            budget -= overlap + self.ctx.sep_tokens("\n\n")
-        return max(budget, 1)
+            yield finish(section.path, head, group, body, tokenizer=self.tokenizer, room=room)

@@ -33,16 +33,16 @@ def _candidates(path: Sequence[str]) -> Iterator[list[str]]:
     for keep in range(n - 2, 0, -1):  # elide middle levels, keep the root and the leaf(s)
         yield [path[0], ELLIPSIS, *path[n - keep :]]
     shortest = [path[0], ELLIPSIS, path[-1]] if n >= 3 else list(path)
-    for limit in _TITLE_WORD_LIMITS:
-        yield [t if t == ELLIPSIS else _cut_title(t, limit) for t in shortest]
-    for limit in _TITLE_WORD_LIMITS:
-        yield [_cut_title(path[-1], limit)]
+    for words in _TITLE_WORD_LIMITS:
+        yield [t if t == ELLIPSIS else _cut_title(t, words) for t in shortest]
+    for words in _TITLE_WORD_LIMITS:
+        yield [_cut_title(path[-1], words)]
 
 
 def heading_prefix(
-    path: Sequence[str], limit: int, count: Callable[[str], int]
+    path: Sequence[str], prefix_limit: int, count: Callable[[str], int]
 ) -> tuple[str, bool]:
-    """The longest informative prefix for `path` with `count(prefix) <= limit`.
+    """The longest informative prefix for `path` with `count(prefix) <= prefix_limit`.
 
     Returns the prefix ('' when even one cut title does not fit) and whether it was
     shortened.
@@ -51,13 +51,13 @@ def heading_prefix(
         return "", False
     for index, parts in enumerate(_candidates(path)):
         text = HEADING_SEPARATOR.join(parts)
-        if count(text) <= limit:
+        if count(text) <= prefix_limit:
             return text, index > 0
     leaf = path[-1]
     low, high = 0, len(leaf)  # last resort: the leaf cut by characters
     while low < high:
         mid = (low + high + 1) // 2
-        if count(leaf[:mid] + ELLIPSIS) <= limit:
+        if count(leaf[:mid] + ELLIPSIS) <= prefix_limit:
             low = mid
         else:
             high = mid - 1
@@ -79,12 +79,13 @@ class Head:
 
 
 def section_head(
-    path: Sequence[str], enabled: bool, max_tokens: int, count: Callable[[str], int]
+    path: Sequence[str], enabled: bool, limit: int, count: Callable[[str], int]
 ) -> Head:
-    """The head of a section's chunks: the longest prefix within its share of the budget."""
+    """The head of a section's chunks: the longest prefix within its share of `limit`,
+    the chunks' limit (`Room.limit`)."""
     if not enabled:
         return Head("", "", count(""), False)
-    limit = int(max_tokens * DEFAULT_MAX_PREFIX_SHARE)
-    prefix, shortened = heading_prefix(path, limit, count)
+    prefix_limit = int(limit * DEFAULT_MAX_PREFIX_SHARE)
+    prefix, shortened = heading_prefix(path, prefix_limit, count)
     text = prefix + PREFIX_JOINER if prefix else ""
     return Head(prefix, text, count(text), shortened)

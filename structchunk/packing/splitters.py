@@ -18,33 +18,19 @@ from dataclasses import dataclass
 
 from ..document import Block, BlockKind, Code, Figure, ListBlock, Paragraph, Provenance, Table
 from ..markup import fenced_code
-from ..sentences import SentenceSegmenter
-from ..tokenizers import Tokenizer
-from .grouping import MAX_LEAD_IN_ROOM, group_units
+from .context import Segment, SplitContext, by_pattern_gaps
+from .grouping import group_units
+from .lead_ins import keeps_with_next, within_lead_in_room
 from .render import render_block, render_item, render_table_head, render_table_rows
+from .room import Room
 from .units import Joint, Unit
-
-Segment = tuple[str, str]
-"""(text, separator before it): joined back in order they give the original text."""
-
-TextSplitter = Callable[[str], list[Segment]]
 
 _WORD = re.compile(r"\S+")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
-def _by_pattern_gaps(text: str, spans: list[tuple[int, int]]) -> list[Segment]:
-    """Segments at the given spans, each with the original text between it and the last."""
-    out: list[Segment] = []
-    last = 0
-    for start, end in spans:
-        out.append((text[start:end], text[last:start] if out else ""))
-        last = end
-    return out
-
-
 def split_words(text: str) -> list[Segment]:
-    return _by_pattern_gaps(text, [m.span() for m in _WORD.finditer(text)])
+    return by_pattern_gaps(text, [m.span() for m in _WORD.finditer(text)])
 
 
 def split_lines(text: str) -> list[Segment]:
@@ -62,30 +48,6 @@ class Step:
 
     joint: Joint
     split: Callable[[SplitContext, str], list[Segment]]
-
-
-class SplitContext:
-    """Everything a split needs: the tokenizer and the sentence segmenter."""
-
-    def __init__(self, tokenizer: Tokenizer, segmenter: SentenceSegmenter) -> None:
-        self.tokenizer = tokenizer
-        self.segmenter = segmenter
-
-    def sep_tokens(self, sep: str) -> int:
-        """Tokens a joiner adds (memoised by the tokenizer where counting costs)."""
-        return self.tokenizer.count(sep)
-
-    def sentences(self, text: str) -> list[Segment]:
-        """Sentence segments; a boundary with no whitespace (`outage.*Thus`) is not a cut,
-        because cutting there would split a word."""
-        segments: list[Segment] = []
-        for segment, gap in _by_pattern_gaps(text, self.segmenter.spans(text)):
-            if segments and not gap:
-                previous, previous_gap = segments[-1]
-                segments[-1] = (previous + segment, previous_gap)
-            else:
-                segments.append((segment, gap))
-        return segments
 
 
 SENTENCES = Step(Joint.SENTENCE, SplitContext.sentences)
@@ -109,24 +71,38 @@ def explode(
     text: str,
     steps: tuple[Step, ...],
     budget: int,
+    *,
     kind: BlockKind,
     prov: Provenance,
-    sep: str,
-    joint: Joint,
+    sep: str = "\n\n",
+    joint: Joint = Joint.BLOCK,
 ) -> list[Unit]:
-    """`text` as units that each fit `budget`, cut by the first steps that suffice."""
+    """`text` as units that each fit `budget`, cut by the first steps that suffice; each
+    unit of a block of `kind` at `prov`, the first joined to what comes before it by `sep`
+    at `joint`."""
     tokens = ctx.tokenizer.count(text)
     if tokens <= budget:
-        return [Unit(text, tokens, sep, ctx.sep_tokens(sep), joint, kind, prov)]
+        return [_unit(ctx, text, tokens=tokens, sep=sep, joint=joint, kind=kind, prov=prov)]
     if not steps:
-        return _char_units(ctx, text, budget, kind, prov, sep, joint)
+        return _char_units(ctx, text, budget, kind=kind, prov=prov, sep=sep, joint=joint)
     segments = steps[0].split(ctx, text)
     if len(segments) <= 1:
-        return explode(ctx, text, steps[1:], budget, kind, prov, sep, joint)
+        return explode(ctx, text, steps[1:], budget, kind=kind, prov=prov, sep=sep, joint=joint)
     units: list[Unit] = []
     for index, (segment, gap) in enumerate(segments):
-        outer = (sep, joint) if index == 0 else (gap or " ", steps[0].joint)
-        units.extend(explode(ctx, segment, steps[1:], budget, kind, prov, *outer))
+        first = index == 0
+        units.extend(
+            explode(
+                ctx,
+                segment,
+                steps[1:],
+                budget,
+                kind=kind,
+                prov=prov,
+                sep=sep if first else (gap or " "),
+                joint=joint if first else steps[0].joint,
+            )
+        )
     return units
 
 
@@ -134,6 +110,7 @@ def _char_units(
     ctx: SplitContext,
     text: str,
     budget: int,
+    *,
     kind: BlockKind,
     prov: Provenance,
     sep: str,
@@ -150,92 +127,60 @@ def _char_units(
                 low = mid
             else:
                 high = mid - 1
-        piece = text[start:low]
         first = not units
-        piece_sep = sep if first else ""
         units.append(
-            Unit(
-                piece,
-                ctx.tokenizer.count(piece),
-                piece_sep,
-                ctx.sep_tokens(piece_sep),
-                joint if first else Joint.CHAR,
-                kind,
-                prov,
+            _unit(
+                ctx,
+                text[start:low],
+                sep=sep if first else "",
+                joint=joint if first else Joint.CHAR,
+                kind=kind,
+                prov=prov,
             )
         )
         start = low
     return units
 
 
-LABEL_MAX_WORDS = 12
-"""A one-line paragraph this short that does not end like a sentence or a clause is a
-label: a title the document set as text. Right before a list, table or code block it
-names it (`KPI 1.6.2 Collaborators` over its table, `To set a CloudWatch alarm` over its
-steps, `(In millions)` over a statement), so it stays with it — unless it asks or
-exclaims (a question, not a title) or captions a figure (printed under what it names).
-Before a paragraph it may as well close the text above (`Yes ☒ No ☐`, a signature), so
-there it is left where it falls."""
-
-_SENTENCE_OR_CLAUSE_END = re.compile(r"[.!?;,:…—–][\"”’)\]]*(?:\[\d+\])*$")
-_NOT_A_LABEL = re.compile(r"[?!]|^fig(?:ure|\.)?\s*\d", re.IGNORECASE)
-
-
-def is_lead_in(block: Block, text: str) -> bool:
-    """Whether `block` reads as a lead-in: a paragraph ending with a colon, whose last
-    sentence introduces what follows ("The following names are reserved:"). However
-    long the paragraph, it is unfinished without what comes after it; `group_units`
-    decides how much of it may move on."""
-    return isinstance(block, Paragraph) and ends_as_lead_in(text)
-
-
-def ends_as_lead_in(text: str) -> bool:
-    """Whether a paragraph's text (or its last sentences) ends as a lead-in does."""
-    return text.rstrip().endswith(":")
-
-
-def is_label(block: Block, text: str) -> bool:
-    """Whether `block` reads as a label: a short title set as a one-line paragraph."""
-    line = text.strip()
-    return (
-        isinstance(block, Paragraph)
-        and "\n" not in line
-        and 0 < len(line.split()) <= LABEL_MAX_WORDS
-        and any(char.isalnum() for char in line)
-        and _SENTENCE_OR_CLAUSE_END.search(line) is None
-        and _NOT_A_LABEL.search(line) is None
+def _unit(
+    ctx: SplitContext,
+    text: str,
+    *,
+    tokens: int | None = None,
+    sep: str,
+    joint: Joint,
+    kind: BlockKind,
+    prov: Provenance,
+    table_rows: tuple[int, int, int] | None = None,
+) -> Unit:
+    """A unit of `text` (of `tokens`, when the caller counted them) and its joiner, counted."""
+    return Unit(
+        text=text,
+        tokens=ctx.tokenizer.count(text) if tokens is None else tokens,
+        sep=sep,
+        sep_tokens=ctx.sep_tokens(sep),
+        joint=joint,
+        kind=kind,
+        prov=prov,
+        table_rows=table_rows,
     )
 
 
-def keeps_with_next(blocks: Sequence[Block], texts: Sequence[str]) -> list[bool]:
-    """For each block, whether it introduces what comes after it: a lead-in, a label or
-    a caption the format marks as the title of what follows, right before a list, table
-    or code block, or before another block that does (`Performance Indicators`, then
-    `KPI 1.6.2 Collaborators`, then the table)."""
-    keep = [False] * len(blocks)
-    for index in reversed(range(len(blocks) - 1)):
-        following = blocks[index + 1]
-        introduces = not isinstance(following, Paragraph) or keep[index + 1]
-        block, text = blocks[index], texts[index]
-        titled = isinstance(block, Paragraph) and block.titles_next
-        keep[index] = introduces and (titled or is_lead_in(block, text) or is_label(block, text))
-    return keep
-
-
 def section_units(
-    ctx: SplitContext, blocks: Sequence[Block], texts: Sequence[str], budget: int
+    ctx: SplitContext, blocks: Sequence[Block], texts: Sequence[str], room: Room
 ) -> list[Unit]:
-    """The units of a section's blocks (rendered as `texts`), each fitting `budget`.
+    """The units of a section's blocks (rendered as `texts`), each fitting `room.content`.
 
     Lead-ins and labels are marked to stay with what they introduce, and a table or code
     block split after a run of them leaves room for it in its first piece (filled to the
-    budget, that piece would push the run back to the end of the chunk before, away from
+    room, that piece would push the run back to the end of the chunk before, away from
     what it introduces)."""
     units: list[Unit] = []
     kept = 0  # tokens of the run of lead-ins and labels just before this block
     for block, text, keep in zip(blocks, texts, keeps_with_next(blocks, texts)):
-        room = kept + ctx.sep_tokens("\n\n") if 0 < kept <= MAX_LEAD_IN_ROOM * budget else 0
-        pieces = block_units(ctx, block, budget, text, room)
+        short = kept > 0 and within_lead_in_room(kept, room.content)
+        lead_in = kept + ctx.sep_tokens("\n\n") if short else 0
+        pieces = block_units(ctx, block, room.content, text=text, lead_in=lead_in)
         last = pieces[-1]
         last.keep_with_next = keep
         if not keep:
@@ -252,38 +197,53 @@ def resplit(ctx: SplitContext, unit: Unit, budget: int) -> list[Unit]:
     """A unit cut again to a smaller budget (when a sub-word count overshot), by the text
     joints of its kind."""
     steps = SPLIT_ORDER[unit.kind if unit.kind in ("code", "figure") else "paragraph"]
-    units = explode(ctx, unit.text, steps, budget, unit.kind, unit.prov, unit.sep, unit.joint)
+    units = explode(
+        ctx,
+        unit.text,
+        steps,
+        budget,
+        kind=unit.kind,
+        prov=unit.prov,
+        sep=unit.sep,
+        joint=unit.joint,
+    )
     for piece in units:
         piece.table_rows = unit.table_rows
     return units
 
 
 def block_units(
-    ctx: SplitContext, block: Block, budget: int, text: str | None = None, room: int = 0
+    ctx: SplitContext, block: Block, budget: int, *, text: str | None = None, lead_in: int = 0
 ) -> list[Unit]:
     """The units of one block (rendered as `text`, when the caller already did): itself
     when it fits, else its pieces by `SPLIT_ORDER` (a table's or code block's first piece
-    `room` tokens smaller, for the lead-ins and labels before it)."""
+    `lead_in` tokens smaller, for the lead-ins and labels before it)."""
     if text is None:
         text = render_block(block)
     tokens = ctx.tokenizer.count(text)
-    sep = "\n\n"
     if tokens <= budget:
-        return [Unit(text, tokens, sep, ctx.sep_tokens(sep), Joint.BLOCK, block.kind, block.prov)]
+        whole = _unit(
+            ctx,
+            text,
+            tokens=tokens,
+            sep="\n\n",
+            joint=Joint.BLOCK,
+            kind=block.kind,
+            prov=block.prov,
+        )
+        return [whole]
     if isinstance(block, Paragraph):
         return explode(
-            ctx, text, SPLIT_ORDER["paragraph"], budget, "paragraph", block.prov, sep, Joint.BLOCK
+            ctx, text, SPLIT_ORDER["paragraph"], budget, kind="paragraph", prov=block.prov
         )
     if isinstance(block, ListBlock):
         return _list_units(ctx, block, budget)
     if isinstance(block, Table):
-        return _table_units(ctx, block, budget, room)
+        return _table_units(ctx, block, budget, lead_in=lead_in)
     if isinstance(block, Code):
-        return _code_units(ctx, block, budget, room)
+        return _code_units(ctx, block, budget, lead_in=lead_in)
     if isinstance(block, Figure):
-        return explode(
-            ctx, text, SPLIT_ORDER["figure"], budget, "figure", block.prov, sep, Joint.BLOCK
-        )
+        return explode(ctx, text, SPLIT_ORDER["figure"], budget, kind="figure", prov=block.prov)
     raise TypeError(f"not a block: {block!r}")
 
 
@@ -299,23 +259,28 @@ def _list_units(ctx: SplitContext, block: ListBlock, budget: int) -> list[Unit]:
                 render_item(item),
                 SPLIT_ORDER["list"],
                 budget,
-                "list",
-                item.prov if item.prov.lines or item.prov.pages else block.prov,
-                sep,
-                joint,
+                kind="list",
+                prov=item.prov if item.prov.lines or item.prov.pages else block.prov,
+                sep=sep,
+                joint=joint,
             )
         )
     return units
 
 
 def _wrapped_groups(
-    ctx: SplitContext, inner: list[Unit], budget: int, wrap: Callable[[str], str], room: int
+    ctx: SplitContext,
+    inner: list[Unit],
+    budget: int,
+    wrap: Callable[[str], str],
+    *,
+    lead_in: int,
 ) -> list[tuple[list[Unit], str]]:
-    """Group inner units to fit once wrapped (the first group `room` tokens smaller);
+    """Group inner units to fit once wrapped (the first group `lead_in` tokens smaller);
     returns each group and its wrapped text."""
     overhead = max(ctx.tokenizer.count(wrap("")), 0)
     space = max(budget - overhead, 1)
-    groups = group_units(inner, space, first_budget=max(space - room, 1))
+    groups = group_units(inner, space, first_budget=max(space - lead_in, 1))
     out = []
     for group in groups:
         body = group[0].text + "".join(u.sep + u.text for u in group[1:])
@@ -328,60 +293,61 @@ MAX_TABLE_HEAD_SHARE = 0.5
 repeated: the table is then cut like text, between lines."""
 
 
-def _table_units(ctx: SplitContext, table: Table, budget: int, room: int) -> list[Unit]:
+def _table_units(ctx: SplitContext, table: Table, budget: int, *, lead_in: int) -> list[Unit]:
     head = render_table_head(table)
     rows = render_table_rows(table)
     head_tokens = ctx.tokenizer.count(head + "\n")
     if head_tokens > budget * MAX_TABLE_HEAD_SHARE:
-        return explode(
-            ctx,
-            "\n".join([head, *rows]),
-            (LINES, WORDS),
-            budget,
-            "table",
-            table.prov,
-            "\n\n",
-            Joint.BLOCK,
-        )
+        text = "\n".join([head, *rows])
+        return explode(ctx, text, (LINES, WORDS), budget, kind="table", prov=table.prov)
     row_budget = max(budget - head_tokens, 1)
     inner: list[Unit] = []
     for number, row in enumerate(rows, start=1):
         prov = table.row_provs[number - 1] if number <= len(table.row_provs) else table.prov
         for unit in explode(
-            ctx, row, SPLIT_ORDER["table"], row_budget, "table", prov, "\n", Joint.ITEM
+            ctx,
+            row,
+            SPLIT_ORDER["table"],
+            row_budget,
+            kind="table",
+            prov=prov,
+            sep="\n",
+            joint=Joint.ITEM,
         ):
             unit.table_rows = (number, number, len(rows))
             inner.append(unit)
     units: list[Unit] = []
-    for group, text in _wrapped_groups(ctx, inner, budget, lambda body: f"{head}\n{body}", room):
+    for group, text in _wrapped_groups(
+        ctx, inner, budget, lambda body: f"{head}\n{body}", lead_in=lead_in
+    ):
         first_row = group[0].table_rows[0] if group[0].table_rows else 0
         last_row = group[-1].table_rows[1] if group[-1].table_rows else 0
         prov = group[0].prov
         for unit in group[1:]:
             prov = prov.merged(unit.prov)
+        rows_held = (first_row, last_row, len(rows))
         units.append(
-            _piece_unit(ctx, text, not units, "table", prov, (first_row, last_row, len(rows)))
+            _piece_unit(ctx, text, not units, kind="table", prov=prov, table_rows=rows_held)
         )
     return units
 
 
-def _code_units(ctx: SplitContext, code: Code, budget: int, room: int) -> list[Unit]:
+def _code_units(ctx: SplitContext, code: Code, budget: int, *, lead_in: int) -> list[Unit]:
     fence_budget = budget - ctx.tokenizer.count(fenced_code("", code.language))
     inner = explode(
         ctx,
         code.text,
         SPLIT_ORDER["code"],
         max(fence_budget, 1),
-        "code",
-        code.prov,
-        "",
-        Joint.BLOCK,
+        kind="code",
+        prov=code.prov,
+        sep="",
     )
     units: list[Unit] = []
     for _, text in _wrapped_groups(
-        ctx, inner, budget, lambda body: fenced_code(body, code.language), room
+        ctx, inner, budget, lambda body: fenced_code(body, code.language), lead_in=lead_in
     ):
-        units.append(_piece_unit(ctx, text, not units, "code", code.prov))
+        units.append(_piece_unit(ctx, text, not units, kind="code", prov=code.prov))
     return units
 
 
@@ -389,14 +355,12 @@ def _piece_unit(
     ctx: SplitContext,
     text: str,
     first: bool,
+    *,
     kind: BlockKind,
     prov: Provenance,
     table_rows: tuple[int, int, int] | None = None,
 ) -> Unit:
     """One re-wrapped piece of a split table or code block: the block's own joint before
     the first piece, an item joint between pieces."""
-    sep = "\n\n"
     joint = Joint.BLOCK if first else Joint.ITEM
-    return Unit(
-        text, ctx.tokenizer.count(text), sep, ctx.sep_tokens(sep), joint, kind, prov, table_rows
-    )
+    return _unit(ctx, text, sep="\n\n", joint=joint, kind=kind, prov=prov, table_rows=table_rows)

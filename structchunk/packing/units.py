@@ -27,9 +27,10 @@ class Joint(IntEnum):
     BLOCK = 6
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Unit:
-    """An uncuttable piece of chunk text with what the packer needs to know about it."""
+    """An uncuttable piece of chunk text with what the packer needs to know about it
+    (built by keyword: most fields are small numbers or strings easy to swap)."""
 
     text: str
     tokens: int
