@@ -68,7 +68,7 @@ def decoded_source(data: bytes, format: str) -> str:
     return spec.source_text(data) if spec is not None and spec.source_text is not None else ""
 
 
-def growing_document(
+def _growing_document(
     data: bytes, source: str, format: str, options: ChunkOptions
 ) -> GrowingDocument | None:
     """The document as a tree built a piece at a time, when its format streams it (long
@@ -126,15 +126,15 @@ def iter_chunks_from_bytes(
     """Chunks of a document given as bytes; `format` is detected from `source` if None."""
     opts = resolve_options(options, **overrides)
     fmt = format or opts.format or detect_format(source)
-    growing = growing_document(data, source, fmt, opts)
+    growing = _growing_document(data, source, fmt, opts)
     if growing is not None:
-        yield from chunks_of_growing_document(growing, data, source, opts)
+        yield from _chunks_of_growing_document(growing, data, source, opts)
         return
     document = parse_document(data, source, fmt, opts)
     yield from chunks_of_document(document, data, source, opts)
 
 
-def chunks_of_growing_document(
+def _chunks_of_growing_document(
     document: GrowingDocument, data: bytes, source: str, options: ChunkOptions
 ) -> Iterator[Chunk]:
     """The chunks `chunks_of_document` gives for the whole tree, packed as its sections

@@ -4,6 +4,8 @@ Walks markdown-it-py's flat token stream once, without recursion, so 200-level l
 and 500-level block quotes cannot hit Python's recursion limit. Inline markup becomes
 plain text (links and images keep their text, inline code keeps its backticks), raw
 HTML keeps its text and drops its tags, YAML front matter gives the document title.
+A long text is read a piece at a time (`walk_in_pieces`), and past one piece `stream`
+hands it on as a tree still growing, so its settled sections are packed as they come.
 """
 
 from __future__ import annotations
