@@ -17,8 +17,8 @@ os.environ.setdefault("HAYSTACK_TELEMETRY_ENABLED", "False")  # before haystack 
 import pytest  # noqa: E402
 from click.testing import CliRunner, Result  # noqa: E402
 
-from structchunk import ChunkOptions, chunk_file, decoded_source  # noqa: E402
-from structchunk.api import parse_document  # noqa: E402
+from structchunk import ChunkOptions, decoded_source  # noqa: E402
+from structchunk.api import iter_chunks_from_bytes, parse_document  # noqa: E402
 from structchunk.batch import run as batch_run  # noqa: E402
 from structchunk.batch.inputs import InputFile  # noqa: E402
 from structchunk.batch.work import convert_task  # noqa: E402
@@ -136,6 +136,14 @@ def lines_format() -> Iterator[FormatSpec]:
     assert "lines" not in FORMATS and ".lines" not in EXTENSIONS
 
 
+def folder_of_lines(root: Path) -> Path:
+    """A folder holding `birds.lines`."""
+    folder = root / "in"
+    folder.mkdir()
+    (folder / "birds.lines").write_text(LINES, encoding="utf-8")
+    return folder
+
+
 def invoke(*args: str) -> Result:
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
@@ -155,9 +163,8 @@ def test_registering_checks_extensions_and_replaces_by_name(lines_format: Format
 def test_convert_reads_a_registered_format_by_its_extension(
     lines_format: FormatSpec, tmp_path: Path
 ) -> None:
-    (tmp_path / "birds.lines").write_text(LINES, encoding="utf-8")
     out = tmp_path / "birds.jsonl"
-    result = invoke("convert", str(tmp_path / "birds.lines"), "-o", str(out), "-q")
+    result = invoke("convert", str(folder_of_lines(tmp_path) / "birds.lines"), "-o", str(out), "-q")
     assert result.exit_code == 0, result.output
     chunks = records(out.read_text(encoding="utf-8"))
     assert [(c["format"], c["heading_path"], c["body"]) for c in chunks] == [
@@ -172,9 +179,7 @@ def test_convert_reads_a_registered_format_by_its_extension(
 def test_a_batch_run_finds_a_registered_format_in_a_directory(
     lines_format: FormatSpec, tmp_path: Path
 ) -> None:
-    inputs = tmp_path / "in"
-    inputs.mkdir()
-    (inputs / "birds.lines").write_text(LINES, encoding="utf-8")
+    inputs = folder_of_lines(tmp_path)
     (inputs / "cats.md").write_text("# Cats\n\nCats purr.\n", encoding="utf-8")
     (inputs / "notes.unknown").write_text("skipped", encoding="utf-8")
     result = invoke("convert", str(inputs), "--out-dir", str(tmp_path / "out"), "-q")
@@ -201,59 +206,40 @@ class InlinePool:
 
 @pytest.mark.parametrize("native", [False, True])
 def test_batch_converts_a_natively_read_format_in_a_worker(
-    native: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    native: bool, lines_format: FormatSpec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The spec's `native` hook, not a format name, sends even one file to a worker."""
-    spec = lines_spec(native=lambda settings: native)
-    register(spec)
-    try:
-        monkeypatch.setattr(batch_run, "WorkerPool", InlinePool)
-        InlinePool.used.clear()
-        (tmp_path / "birds.lines").write_text(LINES, encoding="utf-8")
-        out = tmp_path / "birds.jsonl"
-        args = ["-o", str(out), "-q", "--max-memory-per-file", "0"]  # no limit needs a worker
-        result = invoke("convert", str(tmp_path / "birds.lines"), *args)
-        assert result.exit_code == 0, result.output
-        assert InlinePool.used == ([1] if native else [])
-        assert len(records(out.read_text(encoding="utf-8"))) == 2
-    finally:
-        unregister(spec.name)
+    register(lines_spec(native=lambda settings: native))
+    monkeypatch.setattr(batch_run, "WorkerPool", InlinePool)
+    InlinePool.used.clear()
+    path = folder_of_lines(tmp_path) / "birds.lines"
+    out = tmp_path / "birds.jsonl"
+    args = ["-o", str(out), "-q", "--max-memory-per-file", "0"]  # no limit needs a worker
+    result = invoke("convert", str(path), *args)
+    assert result.exit_code == 0, result.output
+    assert InlinePool.used == ([1] if native else [])
+    assert len(records(out.read_text(encoding="utf-8"))) == 2
 
 
-def test_a_streaming_format_is_packed_as_its_spec_streams_it() -> None:
+def test_a_streaming_format_is_packed_as_its_spec_streams_it(lines_format: FormatSpec) -> None:
     """The library asks the spec whether to stream; streamed or parsed whole, the chunks
     are the same, and `strict` reads the document whole."""
-    whole = [c.model_dump_json() for c in chunk_file(SAMPLES / "api-keys.md", max_tokens=32)]
-    assert whole  # (a built-in format as a control: below one piece, never streamed)
-    data = LINES.encode()
-    register(lines_spec())
-    try:
-        parsed = chunk_file_bytes(data)
-        register(lines_spec(stream=stream))
-        STREAMED.clear()
-        streamed = chunk_file_bytes(data)
-        assert STREAMED == ["birds.lines"] and streamed == parsed
-        chunk_file_bytes(data, strict=True)
-        assert STREAMED == ["birds.lines"]
-    finally:
-        unregister("lines")
+    parsed = chunks_of(LINES.encode())
+    register(lines_spec(stream=stream))
+    STREAMED.clear()
+    assert chunks_of(LINES.encode()) == parsed and STREAMED == ["birds.lines"]
+    assert chunks_of(LINES.encode(), strict=True) == parsed and STREAMED == ["birds.lines"]
 
 
-def chunk_file_bytes(data: bytes, **options: Any) -> list[str]:
-    from structchunk.api import iter_chunks_from_bytes
-
-    return [
-        c.model_dump_json()
-        for c in iter_chunks_from_bytes(data, "birds.lines", None, None, max_tokens=8, **options)
-    ]
+def chunks_of(data: bytes, **options: Any) -> list[str]:
+    chunks = iter_chunks_from_bytes(data, "birds.lines", None, None, max_tokens=8, **options)
+    return [chunk.model_dump_json() for chunk in chunks]
 
 
 def test_inspect_and_eval_read_a_registered_format(
     lines_format: FormatSpec, tmp_path: Path
 ) -> None:
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    (corpus / "birds.lines").write_text(LINES, encoding="utf-8")
+    corpus = folder_of_lines(tmp_path)
     inspected = invoke("inspect", str(corpus / "birds.lines"), "--json")
     assert inspected.exit_code == 0, inspected.output
     (document,) = json.loads(inspected.stdout)["documents"]
