@@ -15,14 +15,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .document import Document, Section
+from .document import Document, GrowingDocument
 from .errors import InputError, OptionsError, StructChunkError
 from .ids import chunk_id, document_id
 from .offsets import Aligner
 from .options import ChunkOptions
 from .packing import PackedChunk, Packer
-from .parsers import ParseSettings, detect_format, get_parser, markdown_pieces
-from .parsers.decode import decode_text
+from .packing.outline import settled_sections
+from .parsers import FORMATS, ParseSettings, detect_format, format_spec, get_parser
 from .records import Chunk, printable_path
 from .remote import is_url, read_url, url_format
 
@@ -64,13 +64,23 @@ def parse_document(data: bytes, source: str, format: str, options: ChunkOptions)
 def decoded_source(data: bytes, format: str) -> str:
     """The text a Markdown, text or HTML document's chunk `offsets` index (BOM removed,
     newlines as `\\n`); "" for PDF, whose chunks carry pages instead."""
-    if format == "html":
-        from .parsers.html.encoding import decode_html  # lxml only when HTML is asked for
+    spec = FORMATS.get(format)
+    return spec.source_text(data) if spec is not None and spec.source_text is not None else ""
 
-        return decode_html(data)
-    if format in ("markdown", "text"):
-        return decode_text(data)
-    return ""
+
+def _growing_document(
+    data: bytes, source: str, format: str, options: ChunkOptions
+) -> GrowingDocument | None:
+    """The document as a tree built a piece at a time, when its format streams it (long
+    Markdown); None to parse it whole, as always under `strict`, whose heading audit
+    needs the whole tree."""
+    try:
+        stream = format_spec(format).stream
+        if stream is None or options.strict:
+            return None
+        return stream(data, source, parse_settings(options))
+    except StructChunkError as error:
+        raise error.with_source(source) from error
 
 
 def _record(
@@ -116,41 +126,24 @@ def iter_chunks_from_bytes(
     """Chunks of a document given as bytes; `format` is detected from `source` if None."""
     opts = resolve_options(options, **overrides)
     fmt = format or opts.format or detect_format(source)
-    # Markdown of more than one piece (no more characters than bytes) is packed as parsed
-    if fmt == "markdown" and len(data) > markdown_pieces.DEFAULT_PIECE_CHARS and not opts.strict:
-        yield from _streamed_markdown_chunks(data, source, opts)
+    growing = _growing_document(data, source, fmt, opts)
+    if growing is not None:
+        yield from _chunks_of_growing_document(growing, data, source, opts)
         return
     document = parse_document(data, source, fmt, opts)
     yield from chunks_of_document(document, data, source, opts)
 
 
-def _streamed_markdown_chunks(data: bytes, source: str, options: ChunkOptions) -> Iterator[Chunk]:
-    """The chunks `chunks_of_document(parse_document(…))` gives for long Markdown, with
-    the section tree never whole: after each piece of the text, the sections no later
-    piece can change are packed and dropped (`packing.outline.OutlineStream`). A long
-    document's tree was three times its text. Not under `strict`, whose heading audit
-    needs the whole tree."""
-    from .packing.outline import OutlineStream
-    from .parsers.builder import TreeBuilder
-    from .parsers.markdown import walk_in_pieces
-
-    try:
-        text = decode_text(data)
-    except StructChunkError as error:
-        raise error.with_source(source) from error
-    builder = TreeBuilder("markdown")
-    outline = OutlineStream(builder.root)
-
-    def sections() -> Iterator[Section]:
-        for _ in walk_in_pieces(text, builder):
-            yield from outline.ready(builder.open_sections)
-        yield from outline.rest()
-
+def _chunks_of_growing_document(
+    document: GrowingDocument, data: bytes, source: str, options: ChunkOptions
+) -> Iterator[Chunk]:
+    """The chunks `chunks_of_document` gives for the whole tree, packed as its sections
+    settle."""
     packer = Packer(options)
-    aligner = Aligner(text) if options.offsets else None
-    packed = packer.pack_sections(sections())
-    yield from _records(packed, data, source, "markdown", packer, aligner)
-    for warning in builder.warnings:
+    packed = packer.pack_sections(settled_sections(document))
+    aligner = _aligner(document, options)
+    yield from _records(packed, data, source, document.format, packer, aligner)
+    for warning in document.warnings:
         log.warning("%s: %s", source, warning)
 
 
@@ -163,8 +156,17 @@ def chunks_of_document(
     for warning in document.warnings:
         log.warning("%s: %s", source, warning)
     packer = Packer(opts)
-    aligner = Aligner.of(document) if document.source_text and opts.offsets else None
+    aligner = _aligner(document, opts)
     yield from _records(packer.pack(document), data, source, fmt, packer, aligner)
+
+
+def _aligner(document: Document | GrowingDocument, options: ChunkOptions) -> Aligner | None:
+    """What finds where each chunk comes from, when asked for and the parser kept the
+    source text: in a markup format's visible text, a PDF's by its line boxes."""
+    if not (document.source_text and options.offsets):
+        return None
+    boxes = document.source_boxes if isinstance(document, Document) else None
+    return Aligner(document.source_text, format_spec(document.format).markup, boxes)
 
 
 def _records(

@@ -7,7 +7,7 @@ every node carries provenance (source lines for Markdown and text, pages for PDF
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -191,3 +191,20 @@ class Document:
 
     def has_headings(self) -> bool:
         return bool(self.root.children)
+
+
+@dataclass(slots=True)
+class GrowingDocument:
+    """A document whose tree is built a piece at a time (long Markdown), so that it never
+    exists whole: the packer takes the sections no later piece can change as they
+    settle (`packing.outline.settled_sections`)."""
+
+    root: Section
+    format: str
+    source_text: str
+    """As `Document.source_text`."""
+    open_paths: Iterator[list[Section]]
+    """After each piece is read, the sections a later piece may still add to: the root,
+    then each open section down to the current one. Every other section is final."""
+    warnings: list[str]
+    """As `Document.warnings`, complete once `open_paths` is exhausted."""

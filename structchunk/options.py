@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .ids import short_hash
 
 FormatName = Literal["markdown", "html", "pdf", "text", "docx", "pptx", "xlsx", "epub"]
+"""The names of `parsers.FORMATS` (a test holds them equal): the choices of `--format`."""
 PdfEngine = Literal["pdfium", "pdfplumber"]
 """What reads a PDF's pages (docs/pdf.md, "Engines")."""
 DEFAULT_PDF_ENGINE: PdfEngine = "pdfium"

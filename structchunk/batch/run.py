@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import IO
 
 from .. import __version__
+from ..api import parse_settings
 from ..errors import DestinationError, InputError, OutputError
 from ..ids import short_hash
 from ..options import ChunkOptions
+from ..parsers import FORMATS
 from ..records import printable_path
 from .atomic import atomic_binary_writer, atomic_writer, remove_leftovers
 from .boundary import FileLimits
@@ -278,7 +280,9 @@ class BatchRun:
         even a single file is converted in a worker (forked: milliseconds), so a crash
         costs that file one line (`worker_died`), not the run its other files' output,
         and the worker's memory limit bounds what PDFium inflates."""
-        return self.options.pdf_engine == "pdfium" and any(t.format == "pdf" for t in tasks)
+        settings = parse_settings(self.options)
+        specs = (FORMATS.get(task.format) for task in tasks)
+        return any(spec is not None and spec.reads_natively(settings) for spec in specs)
 
     def _finish(self, outcome: Outcome, task: Task) -> None:
         if outcome.ends_run:  # a full disk: every other file would fail the same way

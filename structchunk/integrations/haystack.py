@@ -9,33 +9,12 @@ from typing import Any
 
 from ..api import iter_chunks, iter_chunks_from_bytes, resolve_options
 from ..options import ChunkOptions
-from ..parsers import EXTENSIONS, detect_format
+from ..parsers import EXTENSIONS, detect_format, format_of_media_type
 from ..records import Chunk, optional_extra
 
 with optional_extra("structchunk.integrations.haystack"):
     from haystack import Document, component, default_from_dict, default_to_dict
     from haystack.dataclasses import ByteStream
-
-MIME_FORMATS = {
-    "text/markdown": "markdown",
-    "text/x-markdown": "markdown",
-    "text/html": "html",
-    "application/xhtml+xml": "html",
-    "application/pdf": "pdf",
-    "application/epub+zip": "epub",
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.template": "docx",
-    "application/vnd.ms-word.document.macroEnabled.12": "docx",
-    "text/plain": "text",
-    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
-    "application/vnd.ms-powerpoint.presentation.macroEnabled.12": "pptx",
-    "application/vnd.openxmlformats-officedocument.presentationml.slideshow": "pptx",
-    "application/vnd.openxmlformats-officedocument.presentationml.template": "pptx",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-    "application/vnd.ms-excel.sheet.macroEnabled.12": "xlsx",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.template": "xlsx",
-}
-"""The format of a ByteStream without a file name, from its MIME type."""
 
 
 @component
@@ -83,7 +62,7 @@ class StructChunkConverter:
         format = (
             self.options.format
             or EXTENSIONS.get(PurePath(source).suffix.lower())
-            or MIME_FORMATS.get(stream.mime_type or "")
+            or format_of_media_type(stream.mime_type or "")
             or detect_format(source)  # nothing tells: its one-line error
         )
         return list(iter_chunks_from_bytes(stream.data, source, format, self.options))

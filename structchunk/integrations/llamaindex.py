@@ -9,7 +9,7 @@ from typing import Any
 
 from ..api import chunk_text, iter_chunks, iter_chunks_from_bytes, resolve_options
 from ..options import ChunkOptions
-from ..parsers import EXTENSIONS
+from ..parsers import EXTENSIONS, FORMATS
 from ..records import Chunk, optional_extra
 from . import FilePath, files_of
 
@@ -24,9 +24,6 @@ with optional_extra("structchunk.integrations.llamaindex"):
         NodeRelationship,
         TextNode,
     )
-
-TEXT_FORMATS = frozenset({"markdown", "html", "text"})
-"""Formats a node parser can read from a node's text (a PDF arrives already as text)."""
 
 NAME_KEYS = ("file_path", "file_name")
 """Metadata keys SimpleDirectoryReader (and most LlamaIndex readers) put the file name in."""
@@ -166,6 +163,7 @@ def _name_of(node: BaseNode) -> str | None:
 
 
 def _format_of(name: str | None) -> str:
-    """The format a file name's extension says, when it is one read from text."""
+    """The format a file name's extension says, when it is one read from text (a node's
+    text is: a PDF's arrives already extracted)."""
     detected = EXTENSIONS.get(PurePath(name).suffix.lower()) if name else None
-    return detected if detected in TEXT_FORMATS else "markdown"
+    return detected if detected is not None and FORMATS[detected].is_text else "markdown"

@@ -10,7 +10,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from ..document import Box, Document
+from ..document import Box
 from .source import (
     WORD,
     SourceWords,
@@ -42,10 +42,6 @@ and asides between its sections)."""
 
 class Aligner:
     """Offsets (or a PDF's boxes) of one document's chunks, given in document order."""
-
-    @classmethod
-    def of(cls, document: Document) -> Aligner:
-        return cls(document.source_text, document.format == "html", document.source_boxes)
 
     def __init__(
         self, source_text: str, html: bool = False, boxes: list[tuple[int, Box]] | None = None

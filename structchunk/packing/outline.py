@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 
-from ..document import Block, Paragraph, Section
+from ..document import Block, GrowingDocument, Paragraph, Section
 
 
 def _bare(section: Section) -> bool:
@@ -154,3 +154,12 @@ class OutlineStream:
             self._headed.pop(id(section), None)
             self._pruned.pop(id(section), None)
         return not run
+
+
+def settled_sections(document: GrowingDocument) -> Iterator[Section]:
+    """`sections_to_pack` of a document built a piece at a time: after each piece, the
+    sections it settled (`OutlineStream`), and at the end the rest."""
+    outline = OutlineStream(document.root)
+    for open_path in document.open_paths:
+        yield from outline.ready(open_path)
+    yield from outline.rest()

@@ -1,14 +1,18 @@
-"""The format table: which parser reads which format, and detection by file extension.
+"""Which parser reads which format, and detection by file extension or signature.
 
 Every parser is `parse(data, source, settings) -> Document`: bytes in, the section tree
 out, knowing nothing of budgets or tokenizers (`ParseSettings` is all it is told).
-Adding a format is one new module (or subpackage) here plus one entry in `FORMATS`.
+Adding a format is one new module (or subpackage) here plus its `FormatSpec` in
+`formats.FORMATS` (and its name in `options.FormatName`, for `--format`).
 
+    formats.py    the format table: each format's FormatSpec (extensions, media types,
+                  source text for offsets, streaming, native reading)
     builder.py    the heading stack every parser reports to, and nested-block flattening
     decode.py     bytes to text for the text formats
     packages.py   zip packages (DOCX, PPTX, XLSX, EPUB): the real kind, opened within bounds
     relationships.py  how an Office package names its parts (`.rels`), for DOCX and XLSX
-    markdown.py   Markdown (markdown-it-py); markdown_pieces.py: a long text parsed in pieces
+    markdown.py   Markdown (markdown-it-py), a long text packed as it is parsed
+                  (`stream`); markdown_pieces.py: where such a text is cut into pieces
     text.py       plain text
     html/         HTML (lxml's HTML parser)
     pdf/          PDF (PDFium, or pdfplumber)
@@ -31,6 +35,20 @@ from pathlib import PurePath
 from ..document import Document
 from ..errors import OPTION_SLOT, OptionHint, UnsupportedFormatError
 from ..options import DEFAULT_PDF_ENGINE, PdfEngine
+from .formats import EXTENSIONS, FORMATS, FormatSpec, format_of_media_type
+
+__all__ = [
+    "EXTENSIONS",
+    "FORMATS",
+    "FormatSpec",
+    "ParseFunction",
+    "ParseSettings",
+    "detect_format",
+    "format_of_media_type",
+    "format_spec",
+    "get_parser",
+    "sniff_format",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,33 +64,6 @@ class ParseSettings:
 
 
 ParseFunction = Callable[[bytes, str, ParseSettings], Document]
-
-
-@dataclass(frozen=True, slots=True)
-class FormatSpec:
-    name: str
-    module: str
-    """Module in this package with `parse(data, source, settings) -> Document`."""
-    extensions: tuple[str, ...]
-
-
-FORMATS: dict[str, FormatSpec] = {
-    spec.name: spec
-    for spec in (
-        FormatSpec("markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mdx")),
-        FormatSpec("text", "text", (".txt", ".text")),
-        FormatSpec("pdf", "pdf", (".pdf",)),
-        FormatSpec("html", "html", (".html", ".htm", ".xhtml")),
-        FormatSpec("epub", "epub", (".epub",)),
-        FormatSpec("docx", "docx", (".docx", ".docm", ".dotx")),
-        FormatSpec("pptx", "pptx", (".pptx", ".pptm", ".ppsx", ".potx")),
-        FormatSpec("xlsx", "xlsx", (".xlsx", ".xlsm", ".xltx")),
-    )
-}
-
-EXTENSIONS: dict[str, str] = {
-    ext: spec.name for spec in FORMATS.values() for ext in spec.extensions
-}
 
 
 def detect_format(path: str) -> str:
@@ -103,13 +94,17 @@ def sniff_format(data: bytes) -> str | None:
     return package_kind(data)
 
 
-def get_parser(format_name: str) -> ParseFunction:
+def format_spec(format_name: str) -> FormatSpec:
+    """The spec of a format by name; an `UnsupportedFormatError` for an unknown one."""
     try:
-        spec = FORMATS[format_name]
+        return FORMATS[format_name]
     except KeyError:
         raise UnsupportedFormatError(
             f"unknown format {format_name!r}; use one of {', '.join(FORMATS)}"
         ) from None
-    module = importlib.import_module(f"{__name__}.{spec.module}")
+
+
+def get_parser(format_name: str) -> ParseFunction:
+    module = importlib.import_module(format_spec(format_name).parser_module, __name__)
     parse: ParseFunction = module.parse
     return parse

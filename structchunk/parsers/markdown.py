@@ -4,6 +4,8 @@ Walks markdown-it-py's flat token stream once, without recursion, so 200-level l
 and 500-level block quotes cannot hit Python's recursion limit. Inline markup becomes
 plain text (links and images keep their text, inline code keeps its backticks), raw
 HTML keeps its text and drops its tags, YAML front matter gives the document title.
+A long text is read a piece at a time (`walk_in_pieces`), and past one piece `stream`
+hands it on as a tree still growing, so its settled sections are packed as they come.
 """
 
 from __future__ import annotations
@@ -20,8 +22,18 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from ..document import Code, Document, ListBlock, ListItem, Paragraph, Provenance, Table
-from . import ParseSettings
+from ..document import (
+    Code,
+    Document,
+    GrowingDocument,
+    ListBlock,
+    ListItem,
+    Paragraph,
+    Provenance,
+    Section,
+    Table,
+)
+from . import ParseSettings, markdown_pieces
 from .builder import TreeBuilder, flatten_code, flatten_table
 from .decode import decode_text
 from .markdown_pieces import pieces, reference_labels
@@ -431,6 +443,22 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     for _ in walk_in_pieces(text, builder):
         pass
     return builder.finish(text)
+
+
+def stream(data: bytes, source: str, settings: ParseSettings) -> GrowingDocument | None:
+    """Markdown longer than one piece (no more characters than bytes) as a tree built a
+    piece at a time, whose settled sections are packed as they come (a long document's
+    tree was three times its text); None for the rest, parsed whole."""
+    if len(data) <= markdown_pieces.DEFAULT_PIECE_CHARS:
+        return None
+    text = decode_text(data)
+    builder = TreeBuilder("markdown")
+
+    def open_paths() -> Iterator[list[Section]]:
+        for _ in walk_in_pieces(text, builder):
+            yield builder.open_sections
+
+    return GrowingDocument(builder.root, "markdown", text, open_paths(), builder.warnings)
 
 
 def walk_in_pieces(text: str, builder: TreeBuilder) -> Iterator[None]:

@@ -16,6 +16,7 @@ from ..batch.boundary import FileFailure, error_message, guarded
 from ..batch.inputs import InputFile, expand_inputs
 from ..errors import StructChunkError
 from ..options import ChunkOptions, as_flag
+from ..parsers import format_spec
 from ..tokenizers import get_tokenizer
 from .views import DocumentChunks, read_chunk_file, view_of_chunk
 
@@ -53,11 +54,12 @@ def read_bytes(item: InputFile) -> bytes:
 
 def chunk_document(item: InputFile, data: bytes, options: ChunkOptions) -> DocumentChunks:
     """Our chunks of one document, as views, with what the report draws them over: the
-    decoded source, or for a PDF the boxes of what the parser dropped as furniture."""
+    decoded source of a text format, or for a PDF the boxes of what the parser dropped
+    as furniture."""
     document = parse_document(data, item.path, item.format, options)
     chunks = chunks_of_document(document, data, item.path, options)
     views = [view_of_chunk(chunk) for chunk in chunks]
-    source_text = None if item.format == "pdf" else document.source_text or None
+    source_text = (document.source_text or None) if format_spec(item.format).is_text else None
     return DocumentChunks(item.path, views, source_text, tuple(document.dropped_boxes))
 
 

@@ -11,16 +11,13 @@ from ..batch.boundary import FileFailure, guarded
 from ..batch.inputs import InputFile
 from ..options import ChunkOptions
 from ..packing.render import render_block
+from ..parsers import format_spec
 from .embedding import EmbedFunction
 from .grid import RunSpec
 from .loading import chunk_document, read_bytes
 from .questions import Question
 from .retrieval import EvalResult, evaluate
 from .views import ChunkView, DocumentChunks
-
-RAW_TEXT_FORMATS = ("markdown", "text")
-"""Formats whose bytes are already the text a naive fixed-size splitter would cut (as the
-shared harness's `fixed_chars` does); HTML and PDF go through our parser first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +43,10 @@ def read_sources(items: Sequence[InputFile]) -> tuple[list[SourceDocument], list
 
 
 def document_text(source: SourceDocument, options: ChunkOptions) -> str:
-    """The plain text a fixed-size baseline cuts: the file itself for Markdown and text,
-    our extracted headings and blocks (blank-line separated) for HTML and PDF."""
-    if source.item.format in RAW_TEXT_FORMATS:
+    """The plain text a fixed-size baseline cuts: the file itself for Markdown and text
+    (`FormatSpec.raw_text`), our extracted headings and blocks (blank-line separated)
+    for HTML, PDF and the rest."""
+    if format_spec(source.item.format).raw_text:
         return source.data.decode("utf-8", errors="replace").lstrip("\ufeff")
     document = parse_document(source.data, source.item.path, source.item.format, options)
     parts: list[str] = []
