@@ -21,8 +21,8 @@ from pdfminer.fontmetrics import FONT_METRICS
 from structchunk.options import PdfEngine
 from structchunk.parsers.pdf import read_all_pages
 from structchunk.parsers.pdf.engines import open_document
-from structchunk.parsers.pdf.glyph_names import spell_glyph
-from structchunk.parsers.pdf.pdfium_engine import PdfiumPdf
+from structchunk.parsers.pdf.engines.pdfium.engine import PdfiumPdf
+from structchunk.parsers.pdf.engines.pdfium.glyph_names import spell_glyph
 
 ENGINES: tuple[PdfEngine, ...] = ("pdfium", "pdfplumber")
 BOLD_ITALIC = "F20"

@@ -33,10 +33,10 @@ from dataclasses import dataclass, field, replace
 
 from pdfminer.fontmetrics import FONT_METRICS
 
-from . import pdfium_api as api
-from .pdfium_geometry import PageGeometry, Place, placer
-from .types import MAX_CHARS_PER_PAGE
-from .words import SPACE, Char, Style
+from ...types import MAX_CHARS_PER_PAGE
+from ..words import SPACE, Char, Style
+from . import api
+from .geometry import PageGeometry, Place, placer
 
 HIDDEN_TEXT_MAX_SIZE = 2.0
 """Points: white text smaller than this is invisible on the page (see page.py)."""

@@ -21,10 +21,10 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass, field
 
-from . import pdfium_api as api
-from .figures import MAX_DRAWINGS, Box
-from .page import Shape, is_bullet_shape
-from .pdfium_geometry import PageGeometry
+from ...types import MAX_DRAWINGS
+from ..base import Box, Shape, is_bullet_shape
+from . import api
+from .geometry import PageGeometry
 from .ruling import MAX_EDGES, Edge, could_hold_table
 
 Matrix = tuple[float, float, float, float, float, float]

@@ -17,9 +17,9 @@ from typing import Any
 
 import pypdfium2.raw as raw
 
-from .pdfium_api import _bind
-from .structure import DEFAULT_MAX_OUTLINE, OutlineEntry, tags_of
-from .types import PageTags
+from ...structure import DEFAULT_MAX_OUTLINE, OutlineEntry, tags_of
+from ...types import PageTags
+from .api import _bind
 
 log = logging.getLogger("structchunk")
 
