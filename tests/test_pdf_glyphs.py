@@ -1,7 +1,7 @@
 """Glyphs PDFium reads without their letters: double letters its text page drops as
-overprints (pdfium_repeats.py) and ligatures named only in the font's encoding
-(glyph_names.py). A lost or broken word is lost for search: `Af ect` matches neither
-`affect` nor `effect`.
+overprints (engines/pdfium/repeats.py) and ligatures named only in the font's encoding
+(engines/pdfium/glyph_names.py). A lost or broken word is lost for search: `Af ect`
+matches neither `affect` nor `effect`.
 
 The corpus check (slow) reads every corpus PDF with both engines and lists each word
 pdfplumber reads whole that PDFium's reading splits (see `split_words`).

@@ -178,7 +178,8 @@ def _lines_across(across: Across) -> list[Word]:
 
 
 def _ruled_tables(work: PageWork) -> None:
-    """Ruled grids kept as tables, their words out of the text; the body size."""
+    """Ruled grids kept as tables and their words out of the text; the text running
+    across the page as whole lines; the body size."""
     reading = work.reading
     work.tables = kept_tables(reading.grids, reading.number)
     work.across = [line for across in reading.across for line in _lines_across(across)]

@@ -4,7 +4,7 @@ An engine opens the bytes (password, repairs) and gives the document-level evide
 page count, metadata title, bookmarks, whether the file is tagged — and reads each page
 into a `PageReading`: the raw values of one page (words in its reading frame, ruled
 grids, the structure tree's evidence, drawn shapes), before any layout. The page stages
-(page.py) make a `PageContent` of it, the same way for both engines.
+(parsers/pdf/page.py) make a `PageContent` of it, the same way for both engines.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ DEFAULT_BULLET_MAX = 8.0
 @dataclass(slots=True)
 class RuledGrid:
     """A ruled table as pdfplumber's table finder read it, before it is judged a table
-    (tables.py `kept_tables`)."""
+    (parsers/pdf/tables.py `kept_tables`)."""
 
     raw: list[list[str | None]]
     """The cells' text, row by row (`None` where no cell is)."""

@@ -3,7 +3,8 @@
 The finder's `Table`s read their page's characters, so each is read here, while the page
 is open: its cells' text (cells the rules leave open filled in), its box in the page's
 reading frame, whether its first row is a title band. Grids whose columns overlap are
-no tables and are dropped here; the rest are judged by tables.py (`kept_tables`).
+no tables and are dropped here; the rest are judged by parsers/pdf/tables.py
+(`kept_tables`).
 """
 
 from __future__ import annotations

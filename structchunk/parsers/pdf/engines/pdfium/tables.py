@@ -2,11 +2,11 @@
 
 pdfplumber's table finder (lines strategy) reads three things off a page: its edges
 (the horizontal and vertical pieces of lines, rectangles and curves), its characters
-(to fill the cells) and its box. PDFium has read all three already (pdfium_objects.py,
-pdfium_text.py), so the finder is given them as a `GridPage` instead of a pdfplumber
+(to fill the cells) and its box. PDFium has read all three already (objects.py,
+text.py), so the finder is given them as a `GridPage` instead of a pdfplumber
 page, whose pdfminer parse would cost ten times the rest of the page. Only pages whose
 ruling could hold a table (ruling.py) get here; the grids are read as the pdfplumber
-engine's are (grids.py) and judged by the same rules (tables.py `kept_tables`).
+engine's are (../grids.py) and judged by the same rules (parsers/pdf/tables.py `kept_tables`).
 """
 
 from __future__ import annotations
