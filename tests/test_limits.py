@@ -407,7 +407,7 @@ def test_a_file_whose_xref_pointer_is_broken_is_repaired_before_pdfminer_scans_i
 ) -> None:
     """Before: pdfminer's fallback parsed every object of a damaged 1 MB file (13 s, then
     "No /Root object!") before PDFium's 0.3 s repair was tried."""
-    from structchunk.parsers.pdf import opening
+    from structchunk.parsers.pdf.engines import opening
 
     pages = [Page().text(72, 700, f"Page {n} of the damaged file.") for n in range(1, 4)]
     good = pdf_bytes(pages)

@@ -21,8 +21,8 @@ from structchunk.parsers import ParseSettings, detect_format
 from structchunk.parsers import pdf as pdf_parser
 from structchunk.parsers.pdf.cleanup import Vocabulary, clean_text
 from structchunk.parsers.pdf.engines import open_document
+from structchunk.parsers.pdf.engines.pdfplumber.page import is_hidden_text
 from structchunk.parsers.pdf.furniture import drop_furniture
-from structchunk.parsers.pdf.plumber_page import is_hidden_text
 from structchunk.parsers.pdf.types import Line, PageContent
 
 SAMPLE = ROOT / "samples" / "rust-data-types.pdf"
@@ -387,12 +387,12 @@ def test_rotated_pages_are_read_in_their_reading_frame(engine: PdfEngine) -> Non
 def test_one_bad_page_does_not_lose_the_others(
     monkeypatch: pytest.MonkeyPatch, engine: PdfEngine
 ) -> None:
-    from structchunk.parsers.pdf.engines import OpenPdf
+    from structchunk.parsers.pdf.engines.base import OpenPdf, PageReading
 
     reader = type(open_document(engine, SAMPLE.read_bytes()))
     real = reader.read_page
 
-    def broken(self: OpenPdf, index: int, tagged: bool) -> PageContent:
+    def broken(self: OpenPdf, index: int, tagged: bool) -> PageReading:
         if index == 1:
             raise ValueError("bad content stream")
         return real(self, index, tagged)

@@ -12,6 +12,7 @@ from pdfplumber.structure import PDFStructElement
 from structchunk.options import PdfEngine
 from structchunk.parsers.pdf.columns import stack_header, tidy_columns
 from structchunk.parsers.pdf.engines import open_document
+from structchunk.parsers.pdf.page import read_pages
 from structchunk.parsers.pdf.structure import MAX_CELL_SPAN, _Context, _TreeWalk
 from structchunk.parsers.pdf.types import PageTable
 from structchunk.parsers.table_titles import is_figure
@@ -130,7 +131,7 @@ def test_a_tagged_financial_table_reads_with_its_column_titles(engine: PdfEngine
     assert SHARED_CORPUS is not None
     pdf = open_document(engine, (SHARED_CORPUS / "pdf/sec-10q/2023-Q1-MSFT.pdf").read_bytes())
     try:
-        content = pdf.read_page(36, tagged=True)
+        (content,) = read_pages(pdf, [36], tagged=True)
     finally:
         pdf.close()
     tables = [item for item in content.items if isinstance(item, PageTable)]

@@ -27,8 +27,9 @@ from structchunk.errors import ParseError
 from structchunk.options import PdfEngine
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parallel, parse, read_all_pages
-from structchunk.parsers.pdf.engines import OpenPdf, open_document
-from structchunk.parsers.pdf.pdfium_engine import PdfiumPdf
+from structchunk.parsers.pdf.engines import open_document
+from structchunk.parsers.pdf.engines.base import OpenPdf, PageReading
+from structchunk.parsers.pdf.engines.pdfium.engine import PdfiumPdf
 from structchunk.parsers.pdf.types import Line, PageContent, PageTable
 
 ENGINES: tuple[PdfEngine, ...] = ("pdfium", "pdfplumber")
@@ -240,14 +241,14 @@ def test_several_page_workers_give_the_same_document(
 _PARENT = os.getpid()
 
 
-def _crash_in_a_worker(self: OpenPdf, indexes: list[int], tagged: bool) -> list[PageContent]:
+def _crash_in_a_worker(self: OpenPdf, index: int, tagged: bool) -> PageReading:
     if os.getpid() != _PARENT:
         faulthandler.disable()  # pytest's would print the crash's stack
         os.kill(os.getpid(), signal.SIGSEGV)
-    return _READ_PAGES(self, indexes, tagged)
+    return _READ_PAGE(self, index, tagged)
 
 
-_READ_PAGES = PdfiumPdf.read_pages
+_READ_PAGE = PdfiumPdf.read_page
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="forks a worker that segfaults")
@@ -257,7 +258,7 @@ def test_a_page_worker_that_crashes_fails_the_file_in_one_line(
     """A crash in PDFium (C code) kills the process reading the page: the document
     fails with a `ParseError`, not a `BrokenProcessPool` traceback."""
     monkeypatch.setattr(parallel, "DEFAULT_MIN_PAGES_PER_JOB", 2)
-    monkeypatch.setattr(PdfiumPdf, "read_pages", _crash_in_a_worker)
+    monkeypatch.setattr(PdfiumPdf, "read_page", _crash_in_a_worker)
     monkeypatch.setattr(parallel, "start_context", _fork)
     data = (ROOT / "samples" / "rust-data-types.pdf").read_bytes()
     with pytest.raises(ParseError, match="page-reading process died") as caught:
@@ -363,7 +364,7 @@ def _grid(rows: int, columns: int, left: float = 72, top: float = 700) -> tuple[
 
 
 def test_only_ruling_that_could_hold_a_grid_goes_to_the_table_finder() -> None:
-    from structchunk.parsers.pdf.ruling import could_hold_table
+    from structchunk.parsers.pdf.engines.pdfium.ruling import could_hold_table
 
     assert could_hold_table(*_grid(2, 2))
     assert could_hold_table(*_grid(12, 5))
@@ -380,7 +381,7 @@ def test_only_ruling_that_could_hold_a_grid_goes_to_the_table_finder() -> None:
 def test_a_page_of_a_million_crossings_is_a_drawing_not_a_table() -> None:
     """A hostile page of 1 100 rules each way: its crossings (and pdfplumber's finder)
     would take 1.2 million steps a page."""
-    from structchunk.parsers.pdf.ruling import could_hold_table
+    from structchunk.parsers.pdf.engines.pdfium.ruling import could_hold_table
 
     horizontal = [(float(y), 0.0, 600.0) for y in range(0, 1100)]
     vertical = [(float(x), 0.0, 1100.0) for x in range(0, 550 * 10, 5)]

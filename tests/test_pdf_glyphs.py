@@ -1,7 +1,7 @@
 """Glyphs PDFium reads without their letters: double letters its text page drops as
-overprints (pdfium_repeats.py) and ligatures named only in the font's encoding
-(glyph_names.py). A lost or broken word is lost for search: `Af ect` matches neither
-`affect` nor `effect`.
+overprints (engines/pdfium/repeats.py) and ligatures named only in the font's encoding
+(engines/pdfium/glyph_names.py). A lost or broken word is lost for search: `Af ect`
+matches neither `affect` nor `effect`.
 
 The corpus check (slow) reads every corpus PDF with both engines and lists each word
 pdfplumber reads whole that PDFium's reading splits (see `split_words`).
@@ -21,8 +21,8 @@ from pdfminer.fontmetrics import FONT_METRICS
 from structchunk.options import PdfEngine
 from structchunk.parsers.pdf import read_all_pages
 from structchunk.parsers.pdf.engines import open_document
-from structchunk.parsers.pdf.glyph_names import spell_glyph
-from structchunk.parsers.pdf.pdfium_engine import PdfiumPdf
+from structchunk.parsers.pdf.engines.pdfium.engine import PdfiumPdf
+from structchunk.parsers.pdf.engines.pdfium.glyph_names import spell_glyph
 
 ENGINES: tuple[PdfEngine, ...] = ("pdfium", "pdfplumber")
 BOLD_ITALIC = "F20"

@@ -27,9 +27,10 @@ from structchunk.packing import Packer
 from structchunk.packing.page_audit import lost_text
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.builder import TreeBuilder
-from structchunk.parsers.pdf import parse, tables
+from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.blocks import BlockWriter
 from structchunk.parsers.pdf.cleanup import Vocabulary
+from structchunk.parsers.pdf.engines import grids
 from structchunk.parsers.pdf.types import Line, PageContent
 
 ENGINES = ["pdfium", "pdfplumber"]
@@ -176,7 +177,7 @@ def test_strict_fails_a_file_that_loses_a_column(monkeypatch: pytest.MonkeyPatch
     """With the open cells left unread (as before), `--strict` fails the file, naming it,
     the page and the words; without it the file converts (exit 0 before: no audit read
     the page)."""
-    monkeypatch.setattr(tables, "_fill_open_cells", lambda table, raw: raw)
+    monkeypatch.setattr(grids, "_fill_open_cells", lambda table, raw: raw)
     data = pdf_bytes([_open_table()])
     said = r"t\.pdf: text read on page 1 reached no chunk: 'Attract"
     with pytest.raises(BudgetError, match=said):

@@ -1551,11 +1551,11 @@ def test_a_pdf_with_images_and_almost_no_text_is_reported(
 ) -> None:
     """Before: an image-only PDF whose only text was a watermark converted to one chunk,
     exit 0, and no word said that its content was missing."""
-    from structchunk.parsers.pdf import _check_pages
+    from structchunk.parsers.pdf import DocumentWork, _check_pages
 
-    warnings: list[str] = []
-    _check_pages([_page(*p) for p in pages], warnings)  # type: ignore[arg-type]
-    assert any("almost no text" in w for w in warnings) is warned
+    builder = TreeBuilder("pdf")
+    _check_pages(DocumentWork([_page(*p) for p in pages], [], "", builder))  # type: ignore[arg-type]
+    assert any("almost no text" in w for w in builder.warnings) is warned
 
 
 @pytest.mark.slow

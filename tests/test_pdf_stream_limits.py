@@ -18,7 +18,9 @@ from test_pdf import text_of
 import structchunk.parsers.pdf as pdf_parser
 from structchunk.api import parse_document
 from structchunk.options import ChunkOptions
-from structchunk.parsers.pdf import pdfium_text, plumber_page, stream_limits
+from structchunk.parsers.pdf import stream_limits
+from structchunk.parsers.pdf.engines.pdfium import text as pdfium_text
+from structchunk.parsers.pdf.engines.pdfplumber import page as plumber_page
 
 ENGINES = ["pdfium", "pdfplumber"]
 LOCAL_PDFS = sorted((Path(__file__).parent / "corpus").rglob("*.pdf"))

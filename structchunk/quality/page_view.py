@@ -50,7 +50,7 @@ def page_view(number: int, document: InspectedDocument) -> str:
         )
     import pypdfium2  # only for a PDF report
 
-    from ..parsers.pdf.pdfium_api import LOCK  # PDFium runs in one thread at a time
+    from ..parsers.pdf.engines.pdfium.api import LOCK  # PDFium runs in one thread at a time
 
     with LOCK:
         try:

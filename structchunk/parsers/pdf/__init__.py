@@ -2,36 +2,48 @@
 
 The stages, in order (see docs/pdf.md):
 
-    engines.py     open with one of two engines (`ParseSettings.pdf_engine`):
-                   pdfium_engine.py (PDFium: pdfium_text.py characters, with
-                   pdfium_repeats.py and glyph_names.py for the letters PDFium loses,
-                   words.py words, pdfium_objects.py drawing, pdfium_structure.py tags
-                   and bookmarks) or pdfplumber (opening.py: password, junk before the
-                   header, damaged files repaired; inflate.py bounds what one compressed
-                   stream may inflate to)
-    page.py        pages: each page read on its own and closed at once (words, ruled
-                   tables, tags; plumber_page.py reads pdfplumber's), assembled alike;
-                   parallel.py shares the pages of a large file out to several
-                   processes (`ParseSettings.page_workers`)
-    layout.py      layout: words to lines in reading order, column by column;
-                   terms.py: terms printed beside their definitions, read as a
-                   two-column table, term by term
-    tables.py      tables: ruled grids kept when they are real tables
-    furniture.py   furniture: running headers/footers and page numbers dropped;
-                   contents.py: contents pages and lists of figures dropped
-    headings.py    headings: from tags, then bookmarks (structure.py), then typography
-                   (typography.py)
-    blocks.py      blocks: lines to paragraphs, lists, code and tables, in order, to the
-                   builder
-    source.py      the kept lines as one text with each line's box (for chunk `boxes`)
+    stream_limits.py  before any engine: decompression bombs emptied, streams of too
+                   many text objects cut (inflate.py bounds what one stream inflates to)
+    engines/       open with the engine `ParseSettings.pdf_engine` names (engines/pdfium/
+                   or engines/pdfplumber/): password, repairs, the document's evidence
+                   (tags, bookmarks, title); each page read into a `PageReading`
+    page.py        `PAGE_STAGES`, each page on its own, in this process or in several
+                   (parallel.py, `ParseSettings.page_workers`), to a `PageContent`:
+                       ruled tables out of the text (tables.py)
+                       figures: a chart's labels (figures.py)
+                       rows (layout.py)
+                       tagged tables (tables.py)
+                       borderless tables (borderless.py)
+                       margin notes and line numbers (margins.py)
+                       column gutters (layout.py)
+                       term tables (terms.py)
+                       the text as read, for the audit
+                       tables, figures and sideways text placed
+                       lines in reading order, region by region (layout.py,
+                       interleaved.py), with list bullets and heading tags
+    __init__.py    `DOCUMENT_STAGES`, over all the light `PageContent` values (types.py):
+                       pages checked: unreadable, image-only, no text at all
+                       monospace body text (a typewritten document) is no code
+                       furniture: running headers/footers and page numbers dropped
+                       (furniture.py, running.py)
+                       contents pages and lists of figures dropped (contents.py)
+                       headings: from tags, then bookmarks (structure.py), then
+                       typography (headings.py, typography.py, levels.py)
+                       the title: the metadata's when page 1 prints it, else the
+                       cover's or page 1's opening lines (typography.py)
+                       blocks: lines to paragraphs, lists, code and tables, in order,
+                       to the builder (blocks.py, hanging.py)
+                   then the tree, with the kept lines as one text with each line's box
+                   (source.py, for chunk `boxes`) and each page's words as read
 
-The first two run per page; the rest analyse the light per-page values (types.py) as a
-whole. cleanup.py holds the text clean-up and font vocabulary every stage shares.
+cleanup.py holds the text clean-up and font vocabulary every stage shares.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ...document import Document, PageRead, page_ranges
 from ...errors import NoTextError, ParseError
@@ -41,11 +53,12 @@ from ..builder import TreeBuilder
 from .blocks import BlockWriter
 from .cleanup import document_vocabulary, is_mono, match_key
 from .contents import drop_contents
-from .engines import OpenPdf, open_document
+from .engines import open_document
+from .engines.base import OpenPdf
 from .furniture import drop_furniture
 from .headings import find_headings
 from .layout import usual_line_gap
-from .page import PROGRESS_PAGES
+from .page import PROGRESS_PAGES, read_pages
 from .parallel import read_parallel, worth_it
 from .source import dropped_boxes, placed_text
 from .stream_limits import bound_streams
@@ -65,8 +78,29 @@ DEFAULT_SPARSE_CHARS = 200
 stamp or watermark (a trial-version banner is about 70; a page of prose, 2 000-3 000)."""
 
 
-def _check_pages(pages: list[PageContent], warnings: list[str]) -> None:
+@dataclass(slots=True)
+class DocumentWork:
+    """A document's read pages on their way through `DOCUMENT_STAGES` to the builder."""
+
+    pages: list[PageContent]
+    outline: list[OutlineEntry]
+    title: str
+    """The metadata's title."""
+    builder: TreeBuilder
+    furniture: list[Line] = field(default_factory=list)
+    """Running headers and footers, page numbers and line numbers, dropped."""
+    contents: list[Item] = field(default_factory=list)
+    """Contents pages' entries, dropped."""
+    dropped: list[tuple[int, str]] = field(default_factory=list)
+    """(page, text) of everything dropped on purpose."""
+
+
+DocumentStage = Callable[[DocumentWork], None]
+
+
+def _check_pages(work: DocumentWork) -> None:
     """Warn about unreadable and image-only pages; fail when no page has text."""
+    pages, warnings = work.pages, work.builder.warnings
     broken = [p for p in pages if p.error]
     for page in broken:
         warnings.append(f"page {page.number} could not be read and was skipped ({page.error})")
@@ -99,15 +133,16 @@ def _check_pages(pages: list[PageContent], warnings: list[str]) -> None:
         )
 
 
-def _monospace_body(pages: list[PageContent]) -> None:
-    lines = [line for page in pages for line in page.lines()]
+def _monospace_body(work: DocumentWork) -> None:
+    """Monospace text is body text, not code, where most of the text is in it."""
+    lines = [line for page in work.pages for line in page.lines()]
     mono = sum(line.chars for line in lines if is_mono(line.font))
     if mono > DEFAULT_MONO_BODY_SHARE * sum(line.chars for line in lines):
         for line in lines:
             line.mono = False
 
 
-def _title(title: str, pages: list[PageContent]) -> str:
+def _metadata_title(title: str, pages: list[PageContent]) -> str:
     """The metadata title, when page 1 prints it (metadata is often a file name)."""
     key = match_key(title)
     if not key or not pages:
@@ -122,33 +157,71 @@ def _text_of(item: Item) -> str:
     return item.printed()
 
 
-def build(
-    pages: list[PageContent], outline: list[OutlineEntry], title: str, builder: TreeBuilder
-) -> Document:
-    """The document from its read pages: furniture dropped, headings, blocks."""
-    _check_pages(pages, builder.warnings)
-    _monospace_body(pages)
-    furniture: list[Line] = [line for page in pages for line in page.line_numbers]
-    furniture += drop_furniture(pages)
-    contents = drop_contents(pages)
-    dropped = [(item.page, _text_of(item)) for item in [*furniture, *contents]]
-    source = find_headings(pages, outline, dropped, builder.warnings)
+def _furniture(work: DocumentWork) -> None:
+    """Running headers and footers and page numbers out of the pages."""
+    work.furniture = [line for page in work.pages for line in page.line_numbers]
+    work.furniture += drop_furniture(work.pages)
+
+
+def _contents(work: DocumentWork) -> None:
+    """Contents pages and lists of figures out of the pages."""
+    work.contents = drop_contents(work.pages)
+    work.dropped = [(item.page, _text_of(item)) for item in [*work.furniture, *work.contents]]
+
+
+def _headings(work: DocumentWork) -> None:
+    """Which lines are headings: tags, then bookmarks, then typography."""
+    source = find_headings(work.pages, work.outline, work.dropped, work.builder.warnings)
     log.debug(
         "%d running header/footer lines and %d contents entries dropped; headings from %s",
-        len(furniture),
-        len(contents),
+        len(work.furniture),
+        len(work.contents),
         source,
     )
-    builder.set_title(_title(title, pages) or cover_title(pages) or opening_title(pages))
+
+
+def _title(work: DocumentWork) -> None:
+    """The metadata's title when page 1 prints it, else the cover's or the opening's."""
+    pages = work.pages
+    title = _metadata_title(work.title, pages) or cover_title(pages) or opening_title(pages)
+    work.builder.set_title(title)
+
+
+def _blocks(work: DocumentWork) -> None:
+    """Lines to paragraphs, lists, code and tables, page by page, to the builder."""
+    pages, builder = work.pages, work.builder
     vocabulary = document_vocabulary([line for page in pages for line in page.lines()])
-    writer = BlockWriter(builder, vocabulary, usual_line_gap(pages), dropped)
+    writer = BlockWriter(builder, vocabulary, usual_line_gap(pages), work.dropped)
     for page in pages:
         writer.feed(page)
     writer.flush()
-    builder.dropped.extend(text for _, text in dropped)
+    builder.dropped.extend(text for _, text in work.dropped)
+
+
+DOCUMENT_STAGES: tuple[DocumentStage, ...] = (
+    _check_pages,
+    _monospace_body,
+    _furniture,
+    _contents,
+    _headings,
+    _title,
+    _blocks,
+)
+"""The document stages, in order: furniture and contents dropped before the headings
+are found (a running header is no heading; a contents entry repeats one), then the
+title, and the blocks last."""
+
+
+def build(
+    pages: list[PageContent], outline: list[OutlineEntry], title: str, builder: TreeBuilder
+) -> Document:
+    """The document from its read pages: `DOCUMENT_STAGES`, then the tree."""
+    work = DocumentWork(pages, outline, title, builder)
+    for stage in DOCUMENT_STAGES:
+        stage(work)
     document = builder.finish(*placed_text(pages))
-    document.dropped_boxes = dropped_boxes(pages, [*furniture, *contents])
-    document.read = _pages_read(pages, dropped)
+    document.dropped_boxes = dropped_boxes(pages, [*work.furniture, *work.contents])
+    document.read = _pages_read(pages, work.dropped)
     return document
 
 
@@ -165,7 +238,9 @@ def read_all_pages(pdf: OpenPdf, tagged: bool) -> list[PageContent]:
     count = pdf.count
     pages: list[PageContent] = []
     for start in range(0, count, PROGRESS_PAGES):
-        pages.extend(pdf.read_pages(list(range(start, min(start + PROGRESS_PAGES, count))), tagged))
+        pages.extend(
+            read_pages(pdf, list(range(start, min(start + PROGRESS_PAGES, count))), tagged)
+        )
         report(len(pages), count)
     return pages
 

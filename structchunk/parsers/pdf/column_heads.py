@@ -11,10 +11,26 @@ the total row, was in no chunk, and `$ 41,665` read as part of the label `Total`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .borderless import Phrase
+
+class Phrase(Protocol):
+    """A header phrase as borderless.py's `Phrase` reads one: its extent, the left edge of
+    its figure, its text."""
+
+    @property
+    def x0(self) -> float: ...
+
+    @property
+    def figure_x0(self) -> float: ...
+
+    @property
+    def x1(self) -> float: ...
+
+    @property
+    def text(self) -> str: ...
+
 
 Column = tuple[float, float]
 """A column's extent: its left edge and the right edge its figures line up on."""
@@ -37,13 +53,13 @@ def _middle(phrase: Phrase) -> float:
 class ColumnHeads:
     """The header rows (`rows`: each row's phrases, left to right) over `columns`."""
 
-    def __init__(self, columns: list[Column], rows: list[list[Phrase]]) -> None:
+    def __init__(self, columns: list[Column], rows: Sequence[Sequence[Phrase]]) -> None:
         self.spacing = spacing(columns)
         self.reach = columns[0][0] - self.spacing / 2
         self.columns = columns
         self.rows = rows
 
-    def _over(self, row: list[Phrase]) -> list[Phrase]:
+    def _over(self, row: Sequence[Phrase]) -> list[Phrase]:
         """The row's phrases over the columns (the rest are in the label column)."""
         return [p for p in row if p.x0 >= self.reach - self.spacing / 2]
 
@@ -61,7 +77,7 @@ class ColumnHeads:
             picks.append(nearest)
         return picks
 
-    def add_unclaimed(self, loose: list[Phrase]) -> list[Column]:
+    def add_unclaimed(self, loose: Sequence[Phrase]) -> list[Column]:
         """The columns, with a column for each stack of phrases no column takes that is
         clear of every column, widened to the `loose` figures (in no column) under it."""
         spans: list[Column] = []

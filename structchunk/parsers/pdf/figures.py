@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from .furniture import DEFAULT_MARGIN_BAND
 from .layout import cluster_rows, join_words
-from .types import PageFigure, Word
+from .types import MAX_DRAWINGS, PageFigure, Word
 
 Box = tuple[float, float, float, float]
 """(x0, top, x1, bottom) in the page's reading frame."""
@@ -65,9 +65,6 @@ DEFAULT_PROSE_WORDS = 8
 """Words from which a line ending in a full stop is a sentence, kept in the text."""
 DEFAULT_BACKGROUND = 0.5
 """A drawn shape covering this share of the page is its background, no plot's."""
-MAX_DRAWINGS = 5000
-"""Shapes looked at per page at most: a map or a technical drawing holds tens of
-thousands and no scale this reading would want."""
 
 _CELL = 50.0
 _CELL_FULL = 32

@@ -1,12 +1,10 @@
-"""One page's words, tables, tags and bullets to a `PageContent`: lines in reading order.
+"""The page stages: what an engine read off one page (`PageReading`) to a `PageContent`.
 
-Both engines end here. Each reads a page its own way — `plumber_page.py` through
-pdfplumber's page objects, `pdfium_page.py` through PDFium's text page and objects —
-into the same values: words in the page's reading frame, ruled tables, the structure
-tree's evidence, drawn bullet shapes. `assemble` does the rest the same way for both:
-tagged and borderless tables out of the flow, column gutters, reading-order regions,
-lines with their list markers and heading tags. `read_pages` is the per-page loop that
-keeps one bad page from losing the others.
+Each engine reads a page its own way (engines/) into the same raw values: words in the
+page's reading frame, ruled grids, the structure tree's evidence, drawn shapes. The
+stages in `PAGE_STAGES` do the rest the same way for both, in order, each on the one
+`PageWork` of the page; `read_pages` is the per-page loop (in this process or in a
+page-reading worker, parallel.py) that keeps one bad page from losing the others.
 """
 
 from __future__ import annotations
@@ -17,67 +15,65 @@ from dataclasses import dataclass, field
 
 from .borderless import find_borderless_tables
 from .cleanup import clean_text
-from .figures import Box, figure_areas, take_figures
+from .engines.base import Across, OpenPdf, PageReading, Shape
+from .figures import figure_areas, take_figures
 from .interleaved import Part, split_interleaved
-from .layout import Row, body_size, cluster_rows, find_gutters, make_line, regions
+from .layout import (
+    Row,
+    body_size,
+    cluster_rows,
+    find_gutters,
+    join_words,
+    make_line,
+    regions,
+)
 from .margins import take_margins
 from .symbol_fonts import glyph_text
-from .tables import tagged_tables
-from .terms import take_term_tables
+from .tables import kept_tables, tagged_tables
+from .terms import Gutter, take_term_tables
 from .types import Line, PageContent, PageFigure, PageTable, PageTags, Word
 
 DEFAULT_NARROW = 8.0
 """A region narrower than this many ems holds names or labels, not running text (a
 newspaper's narrowest column is about 15)."""
-DEFAULT_BULLET_MAX = 8.0
-"""Largest drawn bullet (points): browsers draw list discs and circles of about 3.7 pt."""
 DEFAULT_BULLET_REACH = 2.5
 """How far left of a line's first word (in font sizes) a drawn bullet may sit."""
 PROGRESS_PAGES = 4
 """Pages read between two progress reports."""
 
-Shape = tuple[float, float, float, float, bool]
-"""A small drawn shape: (x0, top, x1, bottom, filled), in the page's coordinates."""
-
 
 @dataclass(slots=True)
-class PageReading:
-    """What an engine read off one page, before layout."""
+class PageWork:
+    """One page on its way through `PAGE_STAGES`: what its engine read, what the stages
+    have taken out of the text so far, and the rows left."""
 
-    number: int
-    width: float
-    height: float
-    """Of the reading frame (swapped for a page read sideways)."""
-    orientation: str = "ltr"
-    chars: int = 0
-    images: int = 0
-    chars_left_out: int = 0
-    """Characters past `MAX_CHARS_PER_PAGE` that were not read."""
-    words: list[Word] = field(default_factory=list)
+    reading: PageReading
+    content: PageContent
     tables: list[PageTable] = field(default_factory=list)
-    tags: PageTags | None = None
-    shapes: list[Shape] = field(default_factory=list)
-    """Bullet candidates (only looked for on pages read left to right)."""
-    aside: list[Word] = field(default_factory=list)
-    """Lines of text running across the page's reading direction, one `Word` each: each
-    is a row of its own."""
-    drawings: list[Box] = field(default_factory=list)
-    """The boxes of the page's drawn shapes and images, where a chart may be (only on
-    pages read left to right)."""
+    """Ruled, tagged, borderless and term tables, as each stage finds them."""
+    words: list[Word] = field(default_factory=list)
+    """The words of the text: outside the ruled tables, then outside the figures."""
+    read: list[str] = field(default_factory=list)
+    """Every word's text as read, tables' too (for the audit, `PageContent.read`)."""
+    across: list[Word] = field(default_factory=list)
+    """Text running across the page, as whole lines."""
+    turned: list[Word] = field(default_factory=list)
+    """Those lines not on a figure: lines of the page's text of their own."""
+    em: float = 0.0
+    """The body text's font size."""
+    figures: list[PageFigure] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+    margin: list[Row] = field(default_factory=list)
+    """The margin notes' rows, read after the page's text."""
+    gutters: list[Gutter] = field(default_factory=list)
+
+
+PageStage = Callable[[PageWork], None]
 
 
 def _inside(word: Word, table: PageTable) -> bool:
     cx, cy = (word.x0 + word.x1) / 2, (word.top + word.bottom) / 2
     return table.x0 <= cx <= table.x1 and table.top <= cy <= table.bottom
-
-
-def is_bullet_shape(width: float, height: float) -> bool:
-    """Square-ish and small: how list bullets are drawn."""
-    return (
-        1.5 <= width <= DEFAULT_BULLET_MAX
-        and 1.5 <= height <= DEFAULT_BULLET_MAX
-        and 0.6 <= width / height <= 1.6
-    )
 
 
 def _attach_bullet(line: Line, shapes: list[Shape]) -> None:
@@ -157,50 +153,118 @@ def _take_borderless_tables(
     return [row for index, row in enumerate(rows) if index not in used]
 
 
-def assemble(reading: PageReading) -> PageContent:
-    """Lines and tables in reading order from what an engine read off the page."""
-    number, tags = reading.number, reading.tags
-    content = PageContent(
-        number,
-        reading.width,
-        reading.height,
-        chars=reading.chars,
-        images=reading.images,
-        chars_left_out=reading.chars_left_out,
-        orientation=reading.orientation,
+def _lines_across(across: Across) -> list[Word]:
+    """Text running across the page (a margin note printed sideways, a rotated column
+    title) as whole lines, one `Word` each: read in its own frame, line by line, then
+    placed on the page. Left with the page's words, its letters would sit on the page's
+    lines one by one, or its tall boxes swallow several lines."""
+    to_page = across.to_page
+    out = []
+    for row in cluster_rows(across.words):
+        text = join_words(row.words)
+        if not text:
+            continue
+        x0, top, x1, bottom = to_page(
+            (
+                min(w.x0 for w in row.words),
+                min(w.top for w in row.words),
+                max(w.x1 for w in row.words),
+                max(w.bottom for w in row.words),
+            )
+        )
+        first = row.words[0]
+        out.append(Word(text, x0, x1, top, bottom, first.size, first.font, first.mcid, first.tag))
+    return out
+
+
+def _ruled_tables(work: PageWork) -> None:
+    """Ruled grids kept as tables and their words out of the text; the text running
+    across the page as whole lines; the body size."""
+    reading = work.reading
+    work.tables = kept_tables(reading.grids, reading.number)
+    work.across = [line for across in reading.across for line in _lines_across(across)]
+    work.words, work.read = _outside_tables(reading.words, work.tables)
+    work.em = body_size(work.words)
+
+
+def _figures(work: PageWork) -> None:
+    """Charts: the words on a plot beside its scale taken out as a figure."""
+    reading = work.reading
+    areas = figure_areas(work.words, reading.drawings, (reading.width, reading.height), work.em)
+    page = (reading.number, reading.height)
+    work.figures, work.words, work.turned = take_figures(
+        work.words, work.across, areas, page, work.em
     )
-    if not reading.chars:
-        return content
-    tables = list(reading.tables)
-    words, read = _outside_tables(reading.words, tables)
-    em = body_size(words)
-    areas = figure_areas(words, reading.drawings, (reading.width, reading.height), em)
-    page = (number, reading.height)
-    figures, words, turned_words = take_figures(words, reading.aside, areas, page, em)
-    rows = cluster_rows(words)
+
+
+def _rows(work: PageWork) -> None:
+    """The words into rows."""
+    work.rows = cluster_rows(work.words)
+
+
+def _tagged_tables(work: PageWork) -> None:
+    """Marked-content ids mended; tagged table cells out of the rows."""
+    tags = work.reading.tags
     if tags:
-        rows = _apply_tags(rows, words, tags, tables, number)
-    rows = _take_borderless_tables(rows, tables, number, em)
-    rows, margin, numbers = take_margins(rows, em)
-    content.line_numbers = [
+        work.rows = _apply_tags(work.rows, work.words, tags, work.tables, work.reading.number)
+
+
+def _borderless_tables(work: PageWork) -> None:
+    """Aligned figures under header lines (financial statements) out of the rows."""
+    work.rows = _take_borderless_tables(work.rows, work.tables, work.reading.number, work.em)
+
+
+def _margins(work: PageWork) -> None:
+    """Margin notes and line numbers beside the text out of its rows."""
+    number = work.reading.number
+    work.rows, work.margin, numbers = take_margins(work.rows, work.em)
+    work.content.line_numbers = [
         line for row in numbers if (line := make_line(row.words, number, -1)) is not None
     ]
-    gutters = find_gutters(rows, em)
-    rows, term_tables = take_term_tables(rows, gutters, number)
-    tables.extend(term_tables)
-    placed: list[PageTable | PageFigure] = [*tables, *figures]
-    rows.extend(Row([], t.top, t.bottom, table=t) for t in placed)
-    aside = [glyph_text(w) for w in turned_words if not any(_inside(w, t) for t in tables)]
-    _, read_aside = _outside_tables(reading.aside, tables)
-    content.read = clean_text(" ".join([*read, *read_aside]))  # `(cid:N)` glyphs go
-    rows.extend(Row([w], w.top, w.bottom) for w in aside)
-    turned = {id(w) for w in aside}
-    rows.sort(key=lambda r: r.top)
+
+
+def _gutters(work: PageWork) -> None:
+    """The gutters between columns."""
+    work.gutters = find_gutters(work.rows, work.em)
+
+
+def _term_tables(work: PageWork) -> None:
+    """Terms printed beside their definitions out of the rows, as a table."""
+    work.rows, term_tables = take_term_tables(work.rows, work.gutters, work.reading.number)
+    work.tables.extend(term_tables)
+
+
+def _text_as_read(work: PageWork) -> None:
+    """Every word as read, the text across the page too, for the audit."""
+    _, read_across = _outside_tables(work.across, work.tables)
+    work.content.read = clean_text(" ".join([*work.read, *read_across]))  # `(cid:N)` glyphs go
+
+
+def _placed(work: PageWork) -> None:
+    """Tables, figures and the text across the page placed among the rows, top down."""
+    tables = work.tables
+    placed: list[PageTable | PageFigure] = [*tables, *work.figures]
+    work.rows.extend(Row([], t.top, t.bottom, table=t) for t in placed)
+    work.turned = [glyph_text(w) for w in work.turned if not any(_inside(w, t) for t in tables)]
+    work.rows.extend(Row([w], w.top, w.bottom) for w in work.turned)
+    work.rows.sort(key=lambda r: r.top)
+
+
+def _lines(work: PageWork) -> None:
+    """Reading-order regions, column by column, and their lines with list markers and
+    heading tags."""
+    reading, content, em = work.reading, work.content, work.em
+    number, tags = reading.number, reading.tags
+    turned = {id(w) for w in work.turned}
     shapes = reading.shapes if reading.orientation == "ltr" else []
-    parts = [part for region in regions(rows, gutters) for part in split_interleaved(region, em)]
+    parts = [
+        part
+        for region in regions(work.rows, work.gutters)
+        for part in split_interleaved(region, em)
+    ]
     margin_part = len(parts)  # the page's margin notes are read after its text
-    if margin:
-        parts.append(Part(margin))
+    if work.margin:
+        parts.append(Part(work.margin))
     for index, (region, beside) in enumerate(parts):
         middle = _middle(region, em)
         for row in region:
@@ -220,7 +284,60 @@ def assemble(reading: PageReading) -> PageContent:
             if tags and tags.headings:
                 line.tag = _tag(row.words, tags.headings)
             content.items.append(line)
+
+
+PAGE_STAGES: tuple[PageStage, ...] = (
+    _ruled_tables,
+    _figures,
+    _rows,
+    _tagged_tables,
+    _borderless_tables,
+    _margins,
+    _gutters,
+    _term_tables,
+    _text_as_read,
+    _placed,
+    _lines,
+)
+"""The page stages, in order: the ruled tables out of the text first (their words are
+read from the grid), then the figures, before the rows are made; tagged, borderless and
+term tables out of the rows (the term tables need the gutters, after the margins are
+taken); last everything placed in reading order and made lines."""
+
+
+def assemble(reading: PageReading, stages: tuple[PageStage, ...] = PAGE_STAGES) -> PageContent:
+    """Lines and tables in reading order from what an engine read off the page."""
+    content = PageContent(
+        reading.number,
+        reading.width,
+        reading.height,
+        chars=reading.chars,
+        images=reading.images,
+        chars_left_out=reading.chars_left_out,
+        orientation=reading.orientation,
+    )
+    if not reading.chars:
+        return content
+    work = PageWork(reading, content)
+    for stage in stages:
+        stage(work)
     return content
+
+
+def read_pages(pdf: OpenPdf, indexes: list[int], tagged: bool) -> list[PageContent]:
+    """The pages of `pdf` in turn, each read and assembled; a page that fails keeps its
+    error (its number 1-based)."""
+    out = []
+    for index in indexes:
+        try:
+            content = assemble(pdf.read_page(index, tagged))
+        except Exception as error:  # one bad page never loses the rest of the document
+            cause = _unwrapped(error)
+            content = PageContent(
+                index + 1, 0.0, 0.0, error=f"{type(cause).__name__}: {cause}"[:200]
+            )
+        out.append(content)
+    return out
 
 
 def _outside_tables(words: list[Word], tables: list[PageTable]) -> tuple[list[Word], list[str]]:
@@ -249,21 +366,6 @@ def _middle(region: list[Row], em: float) -> float:
     if right - left < DEFAULT_NARROW * em:
         return float("inf")
     return (left + right) / 2
-
-
-def read_pages(read: Callable[[int], PageContent], indexes: list[int]) -> list[PageContent]:
-    """`read` each page in turn; a page that fails keeps its error (its number 1-based)."""
-    out = []
-    for index in indexes:
-        try:
-            content = read(index)
-        except Exception as error:  # one bad page never loses the rest of the document
-            cause = _unwrapped(error)
-            content = PageContent(
-                index + 1, 0.0, 0.0, error=f"{type(cause).__name__}: {cause}"[:200]
-            )
-        out.append(content)
-    return out
 
 
 def _unwrapped(error: Exception) -> BaseException:

@@ -3,7 +3,8 @@
 Only the page reading (the slow part) runs in parallel. The calling process
 works too: worker processes take batches from the front of the page list while the
 caller takes them from the back, so nobody waits for a slow batch. Workers open the
-same bytes once and return plain `PageContent` values; the result, and everything
+same bytes once, run the page stages (page.py `read_pages`) and return plain
+`PageContent` values; the result, and everything
 computed from it afterwards, is the same as with one process.
 """
 
@@ -16,9 +17,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ...errors import OPTION_SLOT, OptionHint, ParseError
+from ...options import PdfEngine
 from ...processes import die_with_parent, start_context
 from ...progress import report
-from .engines import EngineName, OpenPdf, reopen
+from .engines import reopen
+from .engines.base import OpenPdf
+from .page import read_pages
 from .types import PageContent
 
 DEFAULT_PAGES_PER_TASK = 4
@@ -32,7 +36,7 @@ DEFAULT_AHEAD = 2
 _STATE: dict[str, Any] = {}
 
 
-def _start(engine: EngineName, data: bytes, password: str, parent: int) -> None:
+def _start(engine: PdfEngine, data: bytes, password: str, parent: int) -> None:
     die_with_parent(parent)
     _STATE["pdf"] = reopen(engine, data, password)
 
@@ -40,7 +44,7 @@ def _start(engine: EngineName, data: bytes, password: str, parent: int) -> None:
 def _read(task: tuple[list[int], bool]) -> list[PageContent]:
     indexes, tagged = task
     pdf: OpenPdf = _STATE["pdf"]
-    return pdf.read_pages(indexes, tagged)
+    return read_pages(pdf, indexes, tagged)
 
 
 def worth_it(pages: int, jobs: int) -> bool:
@@ -90,7 +94,7 @@ def _read_parallel(pdf: OpenPdf, jobs: int, tagged: bool) -> list[PageContent]:
         top_up()
         while batches:
             batch = batches.pop()
-            done[batch[0]] = pdf.read_pages(batch, tagged)
+            done[batch[0]] = read_pages(pdf, batch, tagged)
             report(pages_done(), count)
             top_up()
         first_of = {future: first for first, future in queued.items()}

@@ -1,5 +1,6 @@
-"""Ruled tables: found with pdfplumber's `find_tables()`, kept when they are real grids.
+"""Tables: ruled grids kept when they are real tables, tagged tables, continued tables.
 
+The engines read the ruled grids with pdfplumber's `find_tables()` (engines/grids.py).
 A table is kept when it has at least two rows and two columns with text; a single
 framed box (a note, a code background) stays ordinary text. A table continued on the
 next page (same columns, header repeated or not) is merged into one `Table` whose
@@ -9,28 +10,19 @@ rows keep their own pages.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from collections.abc import Callable, Sequence
-from typing import Any
-
-from pdfplumber.utils.text import extract_text
+from collections.abc import Sequence
 
 from ...document import Provenance, Table
 from ..table_titles import reads_as_titles
 from .cleanup import clean_text, match_key
 from .columns import MAX_HEADER_ROWS, is_title_row, stack_header, tidy_columns
+from .engines.base import RuledGrid
 from .layout import cluster_rows, join_words
 from .types import CellPlace, PageTable, Word
-from .words import DEFAULT_WORD_GAP
 
-TABLE_SETTINGS: dict[str, Any] = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
-"""Only ruled tables: text-alignment strategies find "tables" in every two-column list."""
-DEFAULT_GRID_SLACK = 2.0
-"""Points two columns of a ruled table may overlap (rules drawn twice)."""
 DEFAULT_CELL_WORD_GAP = 0.6
 """Widest gap, in font sizes, between a cell's words on one line (a word space is
 0.25-0.3 em; the next column starts several em away)."""
-Box = tuple[float, float, float, float]
 _NUMERIC = re.compile(r"^[\s\d.,%$€£()+\-–/:]*$")
 _HYPHEN_BREAK = re.compile(r"(?<=\w-)\s*\n\s*")
 _LINE_BREAK = re.compile(r"\s*\n\s*")
@@ -61,119 +53,22 @@ def is_grid(rows: list[list[str]]) -> bool:
     return len(rows) >= 2 and len(rows[0]) >= 2
 
 
-def kept_tables(
-    found: Sequence[Any], number: int, to_frame: Callable[[Box], Box]
-) -> list[PageTable]:
-    """The real grids among pdfplumber `Table`s (`find_tables`), as `PageTable`s with
-    boxes in the page's reading frame."""
+def kept_tables(grids: Sequence[RuledGrid], number: int) -> list[PageTable]:
+    """The real grids among what the table finder read (engines/grids.py), as
+    `PageTable`s."""
     kept = []
-    for table in found:
-        band = _title_band(table)
-        if _overlapping_columns(table, band is not None):
-            continue  # shaded rows, not a grid: read as a borderless table instead
-        raw = _fill_open_cells(table, table.extract(x_tolerance_ratio=DEFAULT_WORD_GAP))
-        box = table.bbox
-        if band is not None:
-            raw, box = raw[1:], (box[0], band, box[2], box[3])
-        rows = clean_rows(raw)
-        if band is not None and not any(sum(1 for cell in row if cell) >= 2 for row in rows):
+    for grid in grids:
+        rows = clean_rows(grid.raw)
+        if grid.banded and not any(sum(1 for cell in row if cell) >= 2 for row in rows):
             continue  # a frame around a plot or a note: no row of two cells
         if not is_grid(rows):
             continue
         head = header_rows(rows)
         header, body = tidy_columns(rows[:head], rows[head:])
         rows = clean_rows([*header, *body])
-        x0, top, x1, bottom = to_frame(box)
+        x0, top, x1, bottom = grid.box
         kept.append(PageTable(rows, number, x0, x1, top, bottom, header_rows=head))
     return kept
-
-
-def _fill_open_cells(table: Any, raw: list[list[str | None]]) -> list[list[str | None]]:
-    """The text of cells the rules leave open, in the column they stand in.
-
-    `find_tables` makes a cell of each box closed on four sides and `extract` reads the
-    characters of those cells only; where a side is not drawn (the 2014 performance
-    report rules its tables' right edge on the header row only), the row has no cell in
-    that column and its text was lost: all of Table 1.10's `Goal Statement` column.
-    Such a hole spans its column of the grid (to the table's right edge for the last);
-    its characters — those in no cell — are its text.
-    """
-    rows = table.rows
-    if not any(cell is None for row in rows for cell in row.cells):
-        return raw
-    cells = [cell for row in rows for cell in row.cells if cell is not None]
-    starts = sorted({cell[0] for cell in cells})
-    right = table.bbox[2]
-    chars: list[dict[str, Any]] = []
-    heights: list[float] = []
-    for index, row in enumerate(rows):
-        _, top, _, bottom = row.bbox
-        in_band: list[Box] | None = None
-        for column, cell in enumerate(row.cells):
-            x0 = starts[column]
-            if cell is not None or any(c is not None and c[0] <= x0 < c[2] for c in row.cells):
-                continue
-            if not heights:  # the characters by height, once
-                chars = sorted(table.page.chars, key=_height)
-                heights = [_height(char) for char in chars] or [float("inf")]
-            x1 = starts[column + 1] if column + 1 < len(starts) else right
-            box = (x0, top, x1, bottom)
-            if in_band is None:  # the cells reaching into the row, rows spanned too
-                in_band = [c for c in cells if c[1] < bottom and c[3] > top]
-            others = [c for c in in_band if c[0] < x1 and c[2] > x0]
-            band = chars[bisect_left(heights, top) : bisect_left(heights, bottom)]
-            held = [
-                char
-                for char in band
-                if _holds(box, char) and not any(_holds(c, char) for c in others)
-            ]
-            if held:
-                raw[index][column] = extract_text(held, x_tolerance_ratio=DEFAULT_WORD_GAP)
-    return raw
-
-
-def _height(char: dict[str, Any]) -> float:
-    """Where the character's centre is, down the page."""
-    return (float(char["top"]) + float(char["bottom"])) / 2
-
-
-def _holds(box: Box, char: dict[str, Any]) -> bool:
-    """The character's centre is in `box` (as `Table.extract` places characters)."""
-    x0, top, x1, bottom = box
-    middle = (float(char["x0"]) + float(char["x1"])) / 2
-    return x0 <= middle < x1 and top <= _height(char) < bottom
-
-
-def _title_band(table: Any) -> float | None:
-    """Where a first row that is one cell across the whole table ends: a title band
-    (`PERFORMANCE MEASURE: Claims Inventory`, a form's `Airport Information`) over the
-    columns. It is left out of the table, so its lines are read as the text they are —
-    a heading or a label over the table — in their own type."""
-    if not table.rows:
-        return None
-    cells = [cell for cell in table.rows[0].cells if cell is not None]
-    if len(cells) != 1:
-        return None
-    x0, _, x1, bottom = cells[0]
-    if x0 > table.bbox[0] + DEFAULT_GRID_SLACK or x1 < table.bbox[2] - DEFAULT_GRID_SLACK:
-        return None
-    return float(bottom)
-
-
-def _overlapping_columns(table: Any, banded: bool) -> bool:
-    """Columns that overlap are no grid: alternate-row shading (financial statements)
-    gives `find_tables` cell edges that differ from row to row. A title band (`banded`:
-    a first row that is one cell across the table) overlaps every column and says
-    nothing about them; every other row counts, so lines of text that rules happen to
-    box (a risk factor's, one cell here and one there) stay no grid."""
-    columns: dict[float, float] = {}
-    for index, row in enumerate(table.rows):
-        if index == 0 and banded:
-            continue
-        for x0, _, x1, _ in (cell for cell in row.cells if cell is not None):
-            columns[x0] = max(columns.get(x0, x1), x1)
-    spans = sorted(columns.items())
-    return any(b0 < a1 - DEFAULT_GRID_SLACK for (_, a1), (b0, _) in zip(spans, spans[1:]))
 
 
 def tagged_tables(

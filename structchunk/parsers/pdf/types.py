@@ -158,6 +158,11 @@ MAX_CHARS_PER_PAGE = 500_000
 prose holds 3 000, a page of 6-point tables 20 000; each character read costs Python
 some microseconds and a few hundred bytes until the page's lines are made."""
 
+MAX_DRAWINGS = 5000
+"""Drawn shapes and images an engine collects per page, and figures.py looks at, at most:
+a map or a technical drawing holds tens of thousands and no scale this reading would
+want."""
+
 
 @dataclass(slots=True)
 class PageContent:

@@ -1,6 +1,6 @@
 """Tags, bookmarks and the title through PDFium, for the PDFium engine.
 
-The same evidence structure.py reads through pdfminer, read in C: PDFium builds a page's
+The same evidence parsers/pdf/structure.py reads through pdfminer, read in C: PDFium builds a page's
 structure tree from its ParentTree entry (only the elements with content on the page,
 and their ancestors; marked-content kids of other pages left out), so `tags_of` walks
 the same elements pdfplumber's page tree gives. pdfplumber's per-page tree costs up to a
@@ -17,9 +17,9 @@ from typing import Any
 
 import pypdfium2.raw as raw
 
-from .pdfium_api import _bind
-from .structure import DEFAULT_MAX_OUTLINE, OutlineEntry, tags_of
-from .types import PageTags
+from ...structure import DEFAULT_MAX_OUTLINE, OutlineEntry, tags_of
+from ...types import PageTags
+from .api import _bind
 
 log = logging.getLogger("structchunk")
 
@@ -155,7 +155,7 @@ def _view_top(dest: Any, height: float) -> float | None:
 
 def pdfium_outline(document: Any, heights: Any) -> list[OutlineEntry]:
     """The bookmarks in order with their level, page and top (`heights(page_index)` gives a
-    page's height for positions); as structure.py reads them through pdfminer."""
+    page's height for positions); as parsers/pdf/structure.py reads them through pdfminer."""
     entries: list[OutlineEntry] = []
     for bookmark in document.get_toc(max_depth=MAX_DEPTH):
         if len(entries) >= DEFAULT_MAX_OUTLINE:

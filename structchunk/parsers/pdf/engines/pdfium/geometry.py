@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .words import Char
+from ..words import Char
 
 Place = Callable[[str, float, float, float], Char]
 """(text, origin x, origin y, advance in thousandths of the font size) → the glyph's box."""

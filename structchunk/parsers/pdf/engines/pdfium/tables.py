@@ -2,11 +2,11 @@
 
 pdfplumber's table finder (lines strategy) reads three things off a page: its edges
 (the horizontal and vertical pieces of lines, rectangles and curves), its characters
-(to fill the cells) and its box. PDFium has read all three already (pdfium_objects.py,
-pdfium_text.py), so the finder is given them as a `GridPage` instead of a pdfplumber
+(to fill the cells) and its box. PDFium has read all three already (objects.py,
+text.py), so the finder is given them as a `GridPage` instead of a pdfplumber
 page, whose pdfminer parse would cost ten times the rest of the page. Only pages whose
-ruling could hold a table (ruling.py) get here; the cells are kept or dropped by the
-same rules as the pdfplumber engine's (tables.py `kept_tables`).
+ruling could hold a table (ruling.py) get here; the grids are read as the pdfplumber
+engine's are (../grids.py) and judged by the same rules (parsers/pdf/tables.py `kept_tables`).
 """
 
 from __future__ import annotations
@@ -16,13 +16,11 @@ from typing import Any
 
 from pdfplumber.table import TableFinder, TableSettings
 
-from .pdfium_geometry import PageGeometry
-from .pdfium_objects import PageObjects
-from .tables import TABLE_SETTINGS, kept_tables
-from .types import PageTable
-from .words import SPACE, Char, Style, frame
-
-Box = tuple[float, float, float, float]
+from ..base import Box, RuledGrid
+from ..grids import TABLE_SETTINGS, ruled_grids
+from ..words import SPACE, Char, Style, frame
+from .geometry import PageGeometry
+from .objects import PageObjects
 
 
 class GridPage:
@@ -98,14 +96,13 @@ def _chars(
     return out
 
 
-def pdfium_ruled_tables(
+def pdfium_grids(
     objects: PageObjects,
     runs: list[tuple[Style, list[Char]]],
     geometry: PageGeometry,
-    number: int,
     orientation: str,
-) -> list[PageTable]:
-    """The page's ruled tables, boxes in its reading frame (see the module docstring).
+) -> list[RuledGrid]:
+    """The page's ruled grids, boxes in its reading frame (see the module docstring).
 
     The table finder works in the reading frame, so a table on a page printed sideways
     reads as one printed upright (pdfplumber's own page would hand it sideways glyphs,
@@ -123,7 +120,7 @@ def pdfium_ruled_tables(
     finder = TableFinder(page, TableSettings.resolve(TABLE_SETTINGS))  # type: ignore[arg-type]
     for table in finder.tables:  # `extract` tests every character of its page per row
         table.page = GridPage(page.edges, _within(page.chars, table.bbox), page.bbox)  # type: ignore[assignment]
-    return kept_tables(finder.tables, number, lambda box: box)
+    return ruled_grids(finder.tables, lambda box: box)
 
 
 def _within(chars: list[dict[str, Any]], bbox: Box) -> list[dict[str, Any]]:

@@ -8,12 +8,12 @@ the PDFium engine needs besides characters:
 - **Bullets**: small square-ish shapes, as browsers draw list discs and squares.
 - **Images**: how many, for the scan warnings.
 - **Drawings**: the box of every path and image (up to `MAX_DRAWINGS`), where a chart's
-  plot may be (figures.py).
+  plot may be (parsers/pdf/figures.py).
 - **Marked content of forms**: a form XObject drawn inside a marked-content sequence
   passes its id to the text drawn in it (pdfminer's reading does; PDFium keeps the id on
   the form object).
 - **Text objects in order**: where each stands among its page's (or form's) objects, for
-  the glyphs PDFium's text page drops as overprints (pdfium_repeats.py).
+  the glyphs PDFium's text page drops as overprints (repeats.py).
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass, field
 
-from . import pdfium_api as api
-from .figures import MAX_DRAWINGS, Box
-from .page import Shape, is_bullet_shape
-from .pdfium_geometry import PageGeometry
+from ...types import MAX_DRAWINGS
+from ..base import Box, Shape, is_bullet_shape
+from . import api
+from .geometry import PageGeometry
 from .ruling import MAX_EDGES, Edge, could_hold_table
 
 Matrix = tuple[float, float, float, float, float, float]

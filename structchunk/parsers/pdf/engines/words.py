@@ -1,6 +1,6 @@
-"""Characters to words, as pdfplumber's `extract_words` groups them, for the PDFium engine.
+"""Characters to words, as pdfplumber's `extract_words` groups them; reading frames.
 
-The PDFium engine reads characters (pdfium_text.py); this module turns them into the
+The PDFium engine reads characters (pdfium/text.py); this module turns them into the
 same `Word` values the pdfplumber engine gets from `extract_words`, by the same rules:
 consecutive characters of one style (direction, size, font, marked content) form a
 group; a group's characters are clustered into lines by their top (within
@@ -8,8 +8,9 @@ group; a group's characters are clustered into lines by their top (within
 gap wider than `DEFAULT_WORD_GAP` font sizes, where a character starts left of the one
 before, or where the line jumps. Text running up or down the page is turned into its own
 reading frame first, grouped the same way, and turned back; where it runs across the
-page's own reading direction (a line printed up the margin), its words are joined into
-whole lines there (`make_words`' second list), each to be a line of its own.
+page's own reading direction (a line printed up the margin), its words are kept apart in
+their own frame (`make_words`' second list), for the page stages to join into whole lines.
+The reading frames (`frame`) and the word gap are the pdfplumber engine's too.
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .cleanup import font_name
-from .types import Word
-
-Box = tuple[float, float, float, float]
-"""(x0, top, x1, bottom) from the page's top left."""
+from ..cleanup import font_name
+from ..types import Word
+from .base import Across, Box
 
 DEFAULT_WORD_GAP = 0.15
 """A gap wider than this many font sizes between two glyphs separates words. pdfplumber's
@@ -165,10 +164,11 @@ def _framed(chars: list[Char], to_frame: Callable[[Box], Box]) -> list[Char]:
 
 def make_words(
     runs: list[tuple[Style, list[Char]]], page_orientation: str, width: float, height: float
-) -> tuple[list[Word], list[Word]]:
+) -> tuple[list[Word], list[Across]]:
     """The words of a page's character runs, boxes in the page's reading frame
     (`page_orientation`), a word printed twice over itself kept once; and apart, the
-    lines of text running across the page's direction (see `_aside`)."""
+    words running across the page's direction, one group per direction, each in its own
+    frame (see `Across`)."""
     to_page = frame(page_orientation, width, height)
     words: list[Word] = []
     across: dict[str, list[Word]] = {}
@@ -189,46 +189,21 @@ def make_words(
                 continue
             seen.add(key)
             if direction != page_orientation:
-                x0, top, x1, bottom = box  # kept in its own frame, for `_aside`
+                x0, top, x1, bottom = box  # kept in its own frame (see `Across`)
             word = Word(text, x0, x1, top, bottom, style.size, font_name(style.font), style.mcid,
                         style.tag)  # fmt: skip
             if direction == page_orientation:
                 words.append(word)
             else:
                 across.setdefault(direction, []).append(word)
-    aside = []
-    for direction, framed in across.items():
-        aside.extend(_aside(framed, _compose(unframe(direction, width, height), to_page)))
-    return words, aside
+    return words, [
+        Across(framed, _compose(unframe(direction, width, height), to_page))
+        for direction, framed in across.items()
+    ]
 
 
 def _compose(first: Callable[[Box], Box], then: Callable[[Box], Box]) -> Callable[[Box], Box]:
     return lambda box: then(first(box))
-
-
-def _aside(words: list[Word], to_page: Callable[[Box], Box]) -> list[Word]:
-    """Text running across the page (a margin note printed sideways, a rotated column
-    title) as whole lines, one `Word` each: read in its own frame, line by line, then
-    placed on the page. Left with the page's words, its letters would sit on the page's
-    lines one by one, or its tall boxes swallow several lines."""
-    from .layout import cluster_rows, join_words
-
-    out = []
-    for row in cluster_rows(words):
-        text = join_words(row.words)
-        if not text:
-            continue
-        x0, top, x1, bottom = to_page(
-            (
-                min(w.x0 for w in row.words),
-                min(w.top for w in row.words),
-                max(w.x1 for w in row.words),
-                max(w.bottom for w in row.words),
-            )
-        )
-        first = row.words[0]
-        out.append(Word(text, x0, x1, top, bottom, first.size, first.font, first.mcid, first.tag))
-    return out
 
 
 def _merged(runs: list[tuple[Style, list[Char]]]) -> list[tuple[Style, list[Char]]]:

@@ -29,8 +29,8 @@ from pdfminer.glyphlist import glyphname2unicode
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import PSLiteral, literal_name
 
-from .cleanup import font_name
-from .words import DEFAULT_WORD_GAP, SPACE, Char, Style
+from ...cleanup import font_name
+from ..words import DEFAULT_WORD_GAP, SPACE, Char, Style
 
 log = logging.getLogger("structchunk")
 

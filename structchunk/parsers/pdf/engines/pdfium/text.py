@@ -5,7 +5,7 @@ printed twice over itself (fake bold) and glyphs repeated in place, maps `ﬁ`-s
 ligatures to letters and applies `/ActualText`. A ligature it gives no Unicode (a glyph
 named `f_f`) is spelt from its glyph name (`Spell`, glyph_names.py); where each object's
 characters went is kept (`PageText.placed`) for the double letters it drops as copies
-(pdfium_repeats.py). Its boxes are in PDF user
+(repeats.py). Its boxes are in PDF user
 space (origin bottom left, before `/Rotate`); `PageGeometry` turns them into pdfplumber's
 coordinates (points from the top left of the page as displayed, the MediaBox's quirks
 included) so both engines place words alike.
@@ -33,13 +33,13 @@ from dataclasses import dataclass, field, replace
 
 from pdfminer.fontmetrics import FONT_METRICS
 
-from . import pdfium_api as api
-from .pdfium_geometry import PageGeometry, Place, placer
-from .types import MAX_CHARS_PER_PAGE
-from .words import SPACE, Char, Style
+from ...types import MAX_CHARS_PER_PAGE
+from ..words import SPACE, Char, Style
+from . import api
+from .geometry import PageGeometry, Place, placer
 
 HIDDEN_TEXT_MAX_SIZE = 2.0
-"""Points: white text smaller than this is invisible on the page (see page.py)."""
+"""Points: white text smaller than this is invisible on the page (see ../pdfplumber/page.py)."""
 WHITE_MIN = 252
 """Fill colour channels (0-255) at or above this are white (pdfplumber's rule: 0.99)."""
 _HORIZONTAL = 0.05

@@ -19,11 +19,11 @@ the difference of their origins, put after the twin's.
 
 from __future__ import annotations
 
-from . import pdfium_api as api
-from .pdfium_geometry import PageGeometry
-from .pdfium_objects import Matrix, PageObjects
-from .pdfium_text import PageText
-from .words import SPACE, Char
+from ..words import SPACE, Char
+from . import api
+from .geometry import PageGeometry
+from .objects import Matrix, PageObjects
+from .text import PageText
 
 DEFAULT_REPEAT_OVERLAP = 0.5
 """Share of a glyph's box (its advance across, one em high) a copy of it may cover and

@@ -2,7 +2,7 @@
 
 `find_tables` (lines strategy) snaps and joins the page's horizontal and vertical edges,
 finds where they cross, and makes cells of rectangles whose corners are crossings joined
-by edges. A table is kept only with two rows and two columns (tables.py `is_grid`), and
+by edges. A table is kept only with two rows and two columns (parsers/pdf/tables.py `is_grid`), and
 in any such grid one joined horizontal line crosses three vertical ones (the line under
 two side-by-side cells: it must run unbroken past their shared corner, or the corner is
 no crossing) and one vertical line crosses three horizontal ones. Boxes drawn around code

@@ -1,14 +1,14 @@
-"""The PDFium engine: open a PDF with PDFium and read its pages into `PageContent`.
+"""The PDFium engine: open a PDF with PDFium and read its pages into `PageReading`s.
 
 PDFium (pypdfium2, which pdfplumber itself depends on) reads characters, drawing, tags
 and bookmarks in C. pdfplumber's table finder reads the ruled tables of pages whose
-drawing could hold one, from what PDFium read (pdfium_tables.py); pdfplumber opens the
+drawing could hold one, from what PDFium read (tables.py); pdfplumber opens the
 file itself (lazily, once) only for a page whose drawing is too large to collect.
 
 Opening: junk before `%PDF-` is skipped as for the other engine; PDFium rebuilds a
 broken cross-reference table itself (the file then counts as repaired, as when the
 pdfplumber engine has PDFium rewrite it), and a file cut short is cut back to its last
-whole object and given a trailer (opening.py) when PDFium cannot open it as it is.
+whole object and given a trailer (../opening.py) when PDFium cannot open it as it is.
 """
 
 from __future__ import annotations
@@ -21,32 +21,24 @@ from typing import Any
 import pypdfium2
 import pypdfium2.raw as raw
 
-from ...errors import NoTextError, ParseError
-from .engines import EngineName, OpenPdf
+from .....errors import NoTextError, ParseError
+from .....options import PdfEngine
+from ...structure import OutlineEntry
+from ..base import Box, OpenPdf, PageReading, RuledGrid
+from ..opening import encrypted_error, from_header, open_pdf, rebuild_trailer, xref_pointer_ok
+from ..pdfplumber.page import page_grids, visible
+from ..words import frame, make_words, orientation
+from .api import LOCK, handle
+from .geometry import PageGeometry
 from .glyph_names import GlyphNames, spell_private_codes
-from .opening import (
-    encrypted_error,
-    from_header,
-    open_pdf,
-    rebuild_trailer,
-    xref_pointer_ok,
-)
-from .page import PageReading, assemble
-from .pdfium_api import LOCK, handle
-from .pdfium_geometry import PageGeometry
-from .pdfium_objects import page_objects
-from .pdfium_repeats import restore_repeats
-from .pdfium_structure import pdfium_outline, pdfium_page_tags
-from .pdfium_tables import pdfium_ruled_tables
-from .pdfium_text import read_text
-from .plumber_page import ruled_tables, visible
-from .structure import OutlineEntry
-from .types import PageContent, PageTable
+from .objects import page_objects
+from .repeats import restore_repeats
+from .structure import pdfium_outline, pdfium_page_tags
+from .tables import pdfium_grids
+from .text import read_text
 from .visibility import visible_runs
-from .words import frame, make_words, orientation
 
 log = logging.getLogger("structchunk")
-Box = tuple[float, float, float, float]
 
 _REASONS = {
     raw.FPDF_ERR_FORMAT: "not a valid PDF structure",
@@ -71,7 +63,7 @@ def _geometry(page: Any) -> PageGeometry:
 class PdfiumPdf(OpenPdf):
     """A PDF read by PDFium (see the module docstring)."""
 
-    engine: EngineName = "pdfium"
+    engine: PdfEngine = "pdfium"
 
     def __init__(self, document: Any, data: bytes, password: str, repaired: bool) -> None:
         self.document = document
@@ -120,7 +112,7 @@ class PdfiumPdf(OpenPdf):
             flags = raw.FPDF_GetDocPermissions(self.document)
         return bool(flags & _COPY_PERMISSION)
 
-    def read_page(self, index: int, tagged: bool) -> PageContent:
+    def read_page(self, index: int, tagged: bool) -> PageReading:
         with LOCK:
             page = self.document[index]
             try:
@@ -128,7 +120,7 @@ class PdfiumPdf(OpenPdf):
             finally:
                 page.close()
 
-    def _read(self, page: Any, index: int, tagged: bool) -> PageContent:
+    def _read(self, page: Any, index: int, tagged: bool) -> PageReading:
         geometry = _geometry(page)
         address = handle(page)
         tags = pdfium_page_tags(address) if tagged else None
@@ -150,28 +142,28 @@ class PdfiumPdf(OpenPdf):
         reading.chars = sum(len(chars) for _, chars in runs)
         reading.chars_left_out = text.left_out
         if reading.chars:
-            reading.words, reading.aside = make_words(runs, turned, width, height)
+            reading.words, reading.across = make_words(runs, turned, width, height)
             if objects.ruled:
-                reading.tables = (
-                    self._tables(index, frame(turned, width, height))
+                reading.grids = (
+                    self._grids(index, frame(turned, width, height))
                     if objects.crowded
-                    else pdfium_ruled_tables(objects, runs, geometry, index + 1, turned)
+                    else pdfium_grids(objects, runs, geometry, turned)
                 )
             reading.shapes = objects.shapes
             reading.drawings = objects.drawings if turned == "ltr" else []
         if turned != "ltr":
             reading.width, reading.height = height, width
-        return assemble(reading)
+        return reading
 
-    def _tables(self, index: int, to_frame: Callable[[Box], Box]) -> list[PageTable]:
-        """The ruled tables of a page whose drawing is too large to collect, by
+    def _grids(self, index: int, to_frame: Callable[[Box], Box]) -> list[RuledGrid]:
+        """The ruled grids of a page whose drawing is too large to collect, by
         pdfplumber's own page (the file opened on first use)."""
         pdf = self._open_plumber()
         if pdf is None:
             return []
         page = pdf.pages[index]
         try:
-            return ruled_tables(visible(page), index + 1, to_frame)
+            return page_grids(visible(page), to_frame)
         finally:
             page.close()
 

@@ -1,8 +1,8 @@
-"""One pdfplumber page read for `assemble`: words, ruled tables, bullets, tags.
+"""One pdfplumber page read into a `PageReading`: words, ruled grids, bullets, tags.
 
-The pdfplumber engine's page reader, and the ruled-table finder both engines use
-(`ruled_tables`: pdfplumber's `find_tables`, which the PDFium engine calls only on pages
-whose drawing has the edges of a grid). The caller closes each page right after, so
+The pdfplumber engine's page reader, and the ruled-grid reader both engines use
+(`page_grids`: pdfplumber's `find_tables`, which the PDFium engine calls only on pages
+whose drawing is too large to collect itself). The caller closes each page right after, so
 memory stays one page deep. A page whose text runs up or down is turned into its reading
 frame first, so the layout code only ever sees left-to-right lines stacked top to bottom.
 """
@@ -14,15 +14,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .cleanup import font_name
-from .figures import MAX_DRAWINGS
-from .page import PageReading, Shape, assemble, is_bullet_shape
-from .structure import page_tags
-from .tables import TABLE_SETTINGS, kept_tables
-from .types import MAX_CHARS_PER_PAGE, PageContent, PageTable, PageTags, Word
-from .words import DEFAULT_DUPLICATE_TOLERANCE, DEFAULT_WORD_GAP, frame
+from ...cleanup import font_name
+from ...structure import page_tags
+from ...types import MAX_CHARS_PER_PAGE, MAX_DRAWINGS, PageTags, Word
+from ..base import Box, PageReading, RuledGrid, Shape, is_bullet_shape
+from ..grids import TABLE_SETTINGS, ruled_grids
+from ..words import DEFAULT_DUPLICATE_TOLERANCE, DEFAULT_WORD_GAP, frame
 
-Box = tuple[float, float, float, float]
 log = logging.getLogger("structchunk")
 
 HIDDEN_TEXT_MAX_SIZE = 2.0
@@ -112,11 +110,11 @@ def visible(page: Any) -> Any:
     return page
 
 
-def ruled_tables(page: Any, number: int, to_frame: Callable[[Box], Box]) -> list[PageTable]:
-    """The ruled tables of a pdfplumber page (hidden text left out), boxes in the frame."""
+def page_grids(page: Any, to_frame: Callable[[Box], Box]) -> list[RuledGrid]:
+    """The ruled grids of a pdfplumber page (hidden text left out), boxes in the frame."""
     if not (page.rects or page.lines or page.curves):
         return []
-    return kept_tables(page.find_tables(TABLE_SETTINGS), number, to_frame)
+    return ruled_grids(page.find_tables(TABLE_SETTINGS), to_frame)
 
 
 def _bullets(page: Any) -> list[Shape]:
@@ -152,8 +150,8 @@ def _first_chars(page: Any, chars: list[dict[str, Any]]) -> tuple[Any, list[dict
     return page, page.chars
 
 
-def read_page(page: Any, tagged: bool = False) -> PageContent:
-    """Everything later stages need from one pdfplumber page, in reading order."""
+def read_page(page: Any, tagged: bool = False) -> PageReading:
+    """What one pdfplumber page holds, for the page stages."""
     tagged_page = page
     page = visible(page)
     chars = page.chars
@@ -176,8 +174,8 @@ def read_page(page: Any, tagged: bool = False) -> PageContent:
     )
     if chars:
         reading.tags = _page_tags(tagged_page) if tagged else None
-        reading.tables = ruled_tables(page, reading.number, to_frame)
+        reading.grids = page_grids(page, to_frame)
         reading.words = _words(page, orientation, to_frame)
         reading.shapes = _bullets(page) if orientation == "ltr" else []
         reading.drawings = _drawings(page) if orientation == "ltr" else []
-    return assemble(reading)
+    return reading

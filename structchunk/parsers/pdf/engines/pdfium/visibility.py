@@ -10,7 +10,7 @@ layer over an image stays, an invisible copy of visible text goes.
 
 from __future__ import annotations
 
-from .words import SPACE, Char, Style
+from ..words import SPACE, Char, Style
 
 Run = tuple[Style, list[Char]]
 

@@ -1,4 +1,9 @@
-"""Opening a PDF (pdfplumber engine): password, junk before the header, damaged files.
+"""Opening a PDF: password, junk before the header, damaged files.
+
+Both engines skip junk before the header (`from_header`), give a truncated file a
+trailer (`rebuild_trailer`) and word a wrong password alike (`encrypted_error`); the
+rest is pdfplumber's open (`open_pdf`), which the PDFium engine also uses for the ruled
+tables of a page too crowded to collect itself.
 
 pdfminer (under pdfplumber) is strict about the file's skeleton. When it cannot open a
 file, the bytes are handed to PDFium (pypdfium2, which pdfplumber already installs),
@@ -17,8 +22,8 @@ from typing import Any
 import pdfplumber
 from pdfminer.pdfdocument import PDFPasswordIncorrect
 
-from ...errors import OPTION_SLOT, EncryptedDocumentError, OptionHint, ParseError
-from . import inflate
+from ....errors import OPTION_SLOT, EncryptedDocumentError, OptionHint, ParseError
+from .. import inflate
 
 log = logging.getLogger("structchunk")
 inflate.install()  # before any PDF is opened here or in a page reader
@@ -93,7 +98,7 @@ def _repair(data: bytes, password: str) -> bytes | None:
         import pypdfium2
     except ImportError:  # pragma: no cover - pdfplumber depends on it
         return None
-    from .pdfium_api import LOCK
+    from .pdfium.api import LOCK
 
     try:
         with LOCK:
