@@ -11,6 +11,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from import_graph import cycle, graph
 
 PACKAGE = Path(__file__).resolve().parent.parent / "structchunk"
 
@@ -90,3 +91,11 @@ def test_the_top_level_reads_as_the_pipeline() -> None:
         p.stem for p in PACKAGE.iterdir() if p.suffix == ".py" or (p / "__init__.py").is_file()
     }
     assert entries == set(ALLOWED), "update ALLOWED, docs/design.md and the README layout"
+
+
+def test_no_import_goes_round_in_a_circle() -> None:
+    """Every import counts, those inside functions and under `TYPE_CHECKING` too. Before
+    #42: parsers/pdf's engines.py and pdfium_engine.py imported each other, so did
+    borderless.py and column_heads.py, and quality's outcomes.py and retrieval.py."""
+    found = cycle(graph())
+    assert found == [], " -> ".join(found)

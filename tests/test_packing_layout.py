@@ -2,7 +2,7 @@
 
 A step module may use another step's own work (step 1's `Head`, step 3's grouping), but
 what several steps share — the unit, the room, the split context, the lead-in rule —
-lives in a module that imports no step, and no import goes round in a circle.
+lives in a module that imports no step (test_layout.py: no import cycle anywhere).
 """
 
 from __future__ import annotations
@@ -44,22 +44,6 @@ def test_the_docstring_lists_every_step_in_order() -> None:
 @pytest.mark.parametrize("module", sorted(BESIDE))
 def test_what_the_steps_share_imports_no_step(module: str) -> None:
     assert not _imports(module) & STEP_MODULES
-
-
-def test_no_import_goes_round_in_a_circle() -> None:
-    modules = {path.stem for path in PACKING.glob("*.py")} - {"__init__"}
-    graph = {module: _imports(module) & modules for module in modules}
-    done: set[str] = set()
-
-    def visit(module: str, path: tuple[str, ...]) -> None:
-        assert module not in path, " → ".join([*path, module])
-        if module not in done:
-            for imported in graph[module]:
-                visit(imported, (*path, module))
-            done.add(module)
-
-    for module in sorted(modules):
-        visit(module, ())
 
 
 def test_the_lead_in_rule_is_in_lead_ins_alone() -> None:

@@ -5,6 +5,7 @@ out, knowing nothing of budgets or tokenizers (`ParseSettings` is all it is told
 Adding a format is one new module (or subpackage) here plus its `FormatSpec` in
 `formats.FORMATS` (and its name in `options.FormatName`, for `--format`).
 
+    settings.py   ParseSettings (what a parser is told) and the parser signature
     formats.py    the format table: each format's FormatSpec (extensions, media types,
                   source text for offsets, streaming, native reading)
     builder.py    the heading stack every parser reports to, and nested-block flattening
@@ -28,14 +29,11 @@ Adding a format is one new module (or subpackage) here plus its `FormatSpec` in
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import PurePath
 
-from ..document import Document
 from ..errors import OPTION_SLOT, OptionHint, UnsupportedFormatError
-from ..options import DEFAULT_PDF_ENGINE, PdfEngine
 from .formats import EXTENSIONS, FORMATS, FormatSpec, format_of_media_type
+from .settings import ParseFunction, ParseSettings
 
 __all__ = [
     "EXTENSIONS",
@@ -49,21 +47,6 @@ __all__ = [
     "get_parser",
     "sniff_format",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class ParseSettings:
-    """What a parser may need besides the bytes (only the PDF reader reads any of it)."""
-
-    pdf_password: str = ""
-    """Password of an encrypted PDF ("" tries the empty user password)."""
-    page_workers: int = 1
-    """Processes that may read the pages of one large PDF (output is the same for any)."""
-    pdf_engine: PdfEngine = DEFAULT_PDF_ENGINE
-    """What reads a PDF's pages: `pdfium` or `pdfplumber` (docs/pdf.md, "Engines")."""
-
-
-ParseFunction = Callable[[bytes, str, ParseSettings], Document]
 
 
 def detect_format(path: str) -> str:

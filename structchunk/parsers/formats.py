@@ -18,7 +18,7 @@ from ..document import GrowingDocument
 from .decode import decode_text
 
 if TYPE_CHECKING:
-    from . import ParseSettings
+    from .settings import ParseSettings
 
 StreamFunction = Callable[[bytes, str, "ParseSettings"], GrowingDocument | None]
 

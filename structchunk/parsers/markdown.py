@@ -33,10 +33,11 @@ from ..document import (
     Section,
     Table,
 )
-from . import ParseSettings, markdown_pieces
+from . import markdown_pieces
 from .builder import TreeBuilder, flatten_code, flatten_table
 from .decode import decode_text
 from .markdown_pieces import pieces, reference_labels
+from .settings import ParseSettings
 
 _HEADING_ATTRIBUTES = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
 """`## Title { #anchor }` (MkDocs, Pandoc attribute lists) — not part of the title."""

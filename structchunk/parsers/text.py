@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 
 from ..document import Document, Provenance
-from . import ParseSettings
 from .builder import TreeBuilder
 from .decode import decode_text
+from .settings import ParseSettings
 from .text_tables import text_blocks
 
 _WIKI_HEADING = re.compile(

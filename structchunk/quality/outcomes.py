@@ -11,14 +11,11 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..batch.atomic import atomic_writer
 from .questions import Question
 from .views import ChunkView
-
-if TYPE_CHECKING:
-    from .retrieval import EvalResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +104,19 @@ def outcome_record(outcome: QuestionOutcome, run: str, retriever: str) -> dict[s
     return record
 
 
-def question_records(results: Sequence[EvalResult]) -> list[dict[str, Any]]:
+class ScoredRun(Protocol):
+    """What the per-question records read of a run (`retrieval.EvalResult`), so this
+    module, which retrieval imports, need not import it back."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def retriever(self) -> str: ...
+    @property
+    def outcomes(self) -> Sequence[QuestionOutcome]: ...
+
+
+def question_records(results: Sequence[ScoredRun]) -> list[dict[str, Any]]:
     """Every question under every run, in question order, then run order (the table's)."""
     count = max((len(result.outcomes) for result in results), default=0)
     return [

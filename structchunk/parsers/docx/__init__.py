@@ -23,9 +23,9 @@ contents entries. Comments (a separate part) are never read.
 from __future__ import annotations
 
 from ...document import Document
-from .. import ParseSettings
 from ..builder import TreeBuilder
 from ..packages import Package, open_package
+from ..settings import ParseSettings
 from .inline import InlineReader
 from .notes import Notes
 from .numbering import Numbering

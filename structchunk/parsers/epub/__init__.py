@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from ...document import Document
 from ...errors import NoTextError, ParseError
-from .. import ParseSettings
 from ..builder import TreeBuilder
 from ..html.chapter import walk_chapter
 from ..packages import Package, open_package
+from ..settings import ParseSettings
 from .anchors import Anchors, Title
 from .encryption import check_encryption
 from .levels import heading_levels

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...document import Document, ListBlock, Table
-from .. import ParseSettings
 from ..builder import TreeBuilder
+from ..settings import ParseSettings
 from .boilerplate import text_weight
 from .content import select_content
 from .dom import child_named, inline_text

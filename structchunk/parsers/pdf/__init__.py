@@ -48,8 +48,8 @@ from dataclasses import dataclass, field
 from ...document import Document, PageRead, page_ranges
 from ...errors import NoTextError, ParseError
 from ...progress import report
-from .. import ParseSettings
 from ..builder import TreeBuilder
+from ..settings import ParseSettings
 from .blocks import BlockWriter
 from .cleanup import document_vocabulary, is_mono, match_key
 from .contents import drop_contents

@@ -30,9 +30,9 @@ from pptx.slide import Slide
 
 from ...document import Document, Provenance
 from ...errors import ParseError
-from .. import ParseSettings
 from ..builder import TreeBuilder, collapse_whitespace
 from ..packages import Package, open_package
+from ..settings import ParseSettings
 from .slides import NOTES_TITLE, SHAPE_ERRORS, SlideContent, one_line, read_slide
 
 OPEN_ERRORS = (*SHAPE_ERRORS, zipfile.BadZipFile, zlib.error, EOFError, OSError, TypeError)

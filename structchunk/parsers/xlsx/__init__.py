@@ -26,9 +26,9 @@ from lxml import etree
 
 from ...document import Block, Document
 from ...errors import ParseError
-from .. import ParseSettings
 from ..builder import TreeBuilder
 from ..packages import open_package
+from ..settings import ParseSettings
 from . import reading
 from .parts import DefinedTable, defined_tables
 from .reading import Rows, SheetCells, read_sheet
