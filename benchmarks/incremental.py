@@ -351,7 +351,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repos-dir", default=".", help="where the bare clones are")
     parser.add_argument("--repo", action="append", default=[], metavar="OWNER/NAME=PATH")
@@ -365,7 +365,11 @@ def main() -> None:
     parser.add_argument("--peers-python", default=sys.executable, help="runs the peers")
     parser.add_argument("--records", help="write the per-revision counts here (JSON lines)")
     parser.add_argument("--part", choices=PARTS, help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = arguments().parse_args()
     if args.part:
         run_part(args.part, args)
         return
