@@ -11,6 +11,7 @@ The work is done in `structchunk.batch.ray_engine`, beside the local batch runne
 from __future__ import annotations
 
 from .batch.ray_engine import (
+    CHANGE_SCHEMA,
     CHUNK_SCHEMA,
     ERROR_SCHEMA,
     ChunkedDataset,
@@ -18,4 +19,11 @@ from .batch.ray_engine import (
     run_batch_on_ray,
 )
 
-__all__ = ["CHUNK_SCHEMA", "ERROR_SCHEMA", "ChunkedDataset", "chunk_dataset", "run_batch_on_ray"]
+__all__ = [
+    "CHANGE_SCHEMA",
+    "CHUNK_SCHEMA",
+    "ERROR_SCHEMA",
+    "ChunkedDataset",
+    "chunk_dataset",
+    "run_batch_on_ray",
+]

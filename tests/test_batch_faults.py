@@ -224,8 +224,10 @@ def test_a_second_run_into_the_same_out_dir_fails_at_once_naming_the_first(
     clean = tmp_path / "clean"
     assert _status(str(source), "--out-dir", str(clean), "-q") == 0
     assert _files(out) == _files(clean)
-    lines = (out / ".structchunk-manifest.jsonl").read_text().splitlines()
-    assert sorted(json.loads(line)["rel"] for line in lines) == [f"part-{i}.md" for i in range(8)]
+    manifest = (out / ".structchunk-manifest.jsonl").read_text()
+    lines = [json.loads(line) for line in manifest.splitlines()]
+    assert lines[-1] == {"v": 2, "commit": True}  # the first run completed
+    assert sorted(line["rel"] for line in lines[:-1]) == [f"part-{i}.md" for i in range(8)]
 
 
 def _text(path: Path) -> str:

@@ -65,7 +65,7 @@ def test_the_page_runs_as_written(
     monkeypatch.setenv("ANONYMIZED_TELEMETRY", "False")
     namespace: dict[str, Any] = {"__name__": "recipe", **stand_ins()}
     runnable = [code for name, code in blocks() if name is None]
-    assert len(runnable) >= 6  # Chroma, filters, Qdrant, LangChain, LlamaIndex, Haystack
+    assert len(runnable) >= 9  # Chroma, filters, Qdrant, the plan (3), the frameworks (3)
     for code in runnable:
         exec(compile(code, str(PAGE), "exec"), namespace)
 
@@ -85,6 +85,9 @@ def test_the_page_runs_as_written(
     assert len(namespace["answers"]) == 3 and len(namespace["retrieved"]) == 3
     assert len(namespace["best"]["documents"]) == 3
     assert namespace["document_store"].count_documents() == len(chunks)
+    synced = namespace["synced"]  # the plan of a first run: everything is an add
+    assert synced.added == namespace["followed"].count() == namespace["run"].chunks > 10
+    assert (synced.deleted, synced.kept) == (0, 0)
 
     exec(compile(runnable[0], str(PAGE), "exec"), namespace)  # "run it again"
     assert namespace["collection"].count() == len(chunks)

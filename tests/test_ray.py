@@ -130,3 +130,41 @@ def test_a_memory_limit_is_refused_on_ray_rather_than_ignored(tmp_path: Path) ->
     config = BatchConfig(out=str(tmp_path / "o.jsonl"), max_memory_mb=1024)
     with pytest.raises(OptionsError, match="not supported on Ray"):
         run_batch_on_ray(items, OPTIONS, config)
+
+
+def test_chunk_dataset_plans_the_changes_from_the_previous_ids(
+    ray_cluster: object, tmp_path: Path
+) -> None:
+    """Any id rule: the adds are the new ids not there before, the deletes the old ids
+    gone (a removed file's included), and the next run starts from `ids`."""
+    from structchunk.ray import chunk_dataset
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("fastapi-cors.md", "rust-publishing.md"):
+        shutil.copy(ROOT / "tests" / "corpus" / "markdown" / name, docs / name)
+    shutil.copy(ROOT / "samples" / "api-keys.md", docs / "api-keys.md")
+
+    def chunked(previous: dict[str, list[str]]) -> tuple[dict[str, list[str]], list[dict]]:
+        files = ray.data.read_binary_files(
+            [str(p) for p in sorted(docs.iterdir())], include_paths=True
+        )
+        result = chunk_dataset(files, OPTIONS, previous_ids=previous)
+        assert result.changes is not None and result.ids is not None
+        records = {row["id"] for row in result.chunks.take_all()}
+        assert records == {i for v in result.ids.values() for i in v}
+        return result.ids, result.changes.take_all()
+
+    first, plan = chunked({})
+    assert {row["op"] for row in plan} == {"add"}
+    text = (docs / "rust-publishing.md").read_text()
+    (docs / "rust-publishing.md").write_text(text.replace("\n\n", "\n\nAn added line.\n\n", 1))
+    (docs / "api-keys.md").unlink()
+    second, plan = chunked(first)
+    old = {i for v in first.values() for i in v}
+    new = {i for v in second.values() for i in v}
+    by_op = {op: {row["id"] for row in plan if row["op"] == op} for op in ("add", "delete", "keep")}
+    assert by_op == {"add": new - old, "delete": old - new, "keep": old & new}
+    assert by_op["delete"] >= set(first[str(tmp_path / "docs" / "api-keys.md")])
+    files = ray.data.read_binary_files([str(docs / "fastapi-cors.md")], include_paths=True)
+    assert chunk_dataset(files, OPTIONS).changes is None  # no previous ids: no plan

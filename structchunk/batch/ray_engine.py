@@ -7,14 +7,16 @@
     result.errors.write_json("s3://bucket/chunk-errors/")
 
 Each file is chunked by the same code and `ChunkOptions` as the CLI; a file that fails
-becomes a row of `errors` (path, kind, message) instead of failing the job.
+becomes a row of `errors` (path, kind, message) instead of failing the job. Given the
+last run's ids (`previous_ids`), a third Dataset, `changes`, is the plan for a vector
+store (`changes.py`), and `ids` is this run's, for the next.
 `run_batch_on_ray` is what `structchunk convert --engine ray` runs.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +27,9 @@ from ..api import iter_chunks_from_bytes, resolve_options
 from ..errors import OptionsError, as_keyword
 from ..options import ChunkOptions
 from ..parsers import detect_format
+from ..records import Chunk
 from .boundary import FileFailure, FileLimits, guarded
+from .changes import ChangePlan
 from .inputs import InputFile
 from .parquet import arrow_row, chunk_arrow_schema
 from .run import BatchConfig, BatchReport, Executor, Progress, run_batch
@@ -35,10 +39,12 @@ CHUNK_SCHEMA = chunk_arrow_schema()
 """The JSONL record's fields as Arrow types, derived from `Chunk`."""
 
 ERROR_SCHEMA = pa.schema([("path", pa.string()), ("kind", pa.string()), ("message", pa.string())])
+CHANGE_SCHEMA = pa.schema([("op", pa.string()), ("id", pa.string()), ("source", pa.string())])
 _OUTCOME_SCHEMA = pa.schema(
     [
         ("path", pa.string()),
         ("records", pa.list_(pa.string())),
+        ("ids", pa.list_(pa.string())),
         ("kind", pa.string()),
         ("message", pa.string()),
     ]
@@ -47,25 +53,32 @@ _OUTCOME_SCHEMA = pa.schema(
 
 @dataclass(frozen=True)
 class ChunkedDataset:
-    """The two outputs of `chunk_dataset`: records, and one row per failed file."""
+    """The outputs of `chunk_dataset`: records, and one row per failed file; with
+    `previous_ids`, the plan and this run's ids."""
 
     chunks: ray.data.Dataset
     errors: ray.data.Dataset
+    changes: ray.data.Dataset | None = None
+    """One row per chunk id (op, id, source), as `convert --changes` writes them."""
+    ids: dict[str, list[str]] | None = None
+    """Each file's chunk ids, in order (a failed file has none): the next run's
+    `previous_ids`."""
 
 
 def _chunk_file(path: str, data: bytes, options: ChunkOptions) -> dict[str, Any]:
     """One file's records as JSON strings, or its error (never raises)."""
 
-    def records() -> list[str]:
+    def chunks() -> list[Chunk]:
         fmt = options.format or detect_format(path)
-        return [
-            chunk.model_dump_json() for chunk in iter_chunks_from_bytes(data, path, fmt, options)
-        ]
+        return list(iter_chunks_from_bytes(data, path, fmt, options))
 
-    result = guarded(path, records, terms=as_keyword)  # a library entry: options as keywords
+    result = guarded(path, chunks, terms=as_keyword)  # a library entry: options as keywords
     if isinstance(result, FileFailure):
-        return {"path": path, "records": [], "kind": result.kind, "message": result.message}
-    return {"path": path, "records": result, "kind": "", "message": ""}
+        failed = {"records": [], "ids": [], "kind": result.kind, "message": result.message}
+        return {"path": path, **failed}
+    records = [chunk.model_dump_json() for chunk in result]
+    ids = [chunk.id for chunk in result]
+    return {"path": path, "records": records, "ids": ids, "kind": "", "message": ""}
 
 
 class _ChunkFiles:
@@ -101,12 +114,20 @@ def _errors(batch: pa.Table) -> pa.Table:
 
 
 def chunk_dataset(
-    files: ray.data.Dataset, options: ChunkOptions | None = None, **overrides: Any
+    files: ray.data.Dataset,
+    options: ChunkOptions | None = None,
+    *,
+    previous_ids: Mapping[str, Sequence[str]] | None = None,
+    **overrides: Any,
 ) -> ChunkedDataset:
     """Chunk a Dataset of files as made by `ray.data.read_binary_files(…, include_paths=True)`.
 
     Returns `chunks` (one row per chunk, the JSONL record's fields) and `errors` (path,
-    kind, message). The per-file work runs once; both outputs read its materialised result.
+    kind, message). The per-file work runs once; every output reads its materialised
+    result. With `previous_ids` (the last run's `ids`; `{}` the first time) it also
+    returns `changes`, the plan from that run to this one (files are keyed by their path
+    in `files`; a file of the last run that is not here now has its ids deleted), and
+    `ids`, collected on the driver (one id per chunk).
     """
     opts = resolve_options(options, **overrides)
     outcomes = files.map_batches(
@@ -114,7 +135,15 @@ def chunk_dataset(
     ).materialize()
     chunks = outcomes.map_batches(_records, batch_format="pyarrow")
     errors = outcomes.map_batches(_errors, batch_format="pyarrow")
-    return ChunkedDataset(chunks, errors)
+    if previous_ids is None:
+        return ChunkedDataset(chunks, errors)
+    ids: dict[str, list[str]] = {}
+    for row in outcomes.select_columns(["path", "ids", "kind"]).iter_rows():
+        if not row["kind"]:  # a failed file has no chunks now: the plan deletes its ids
+            ids[row["path"]] = list(row["ids"])
+    rows = [{"op": c.op, "id": c.id, "source": c.source} for c in ChangePlan(previous_ids, ids)]
+    changes = ray.data.from_arrow(pa.Table.from_pylist(rows, schema=CHANGE_SCHEMA))
+    return ChunkedDataset(chunks, errors, changes, ids)
 
 
 def _ray_executor(options: ChunkOptions, config: BatchConfig) -> Executor:

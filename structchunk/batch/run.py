@@ -21,13 +21,14 @@ from typing import IO
 
 from .. import __version__
 from ..api import parse_settings
-from ..errors import DestinationError, InputError, OutputError
+from ..errors import DestinationError, InputError, OptionsError, OutputError
 from ..ids import short_hash
 from ..options import ChunkOptions
 from ..parsers import FORMATS
 from ..records import printable_path
 from .atomic import atomic_binary_writer, atomic_writer, remove_leftovers
 from .boundary import FileLimits
+from .changes import ChangePlan
 from .inputs import InputFile
 from .lock import holding, remove_abandoned
 from .manifest import Entry, Manifest, relative_to
@@ -66,6 +67,9 @@ class BatchConfig:
     max_memory_mb: float | None = None
     """Memory one file may take (`--max-memory-per-file`); 0 for no limit; None: the
     default ceiling, `memory.default_limit_mb` (2 GiB, less on a small machine)."""
+    changes: Path | None = None
+    """Where to write the run's plan (`--changes`, JSONL; see `changes.py`); needs a
+    manifest, which holds the state of the last completed run."""
 
     def limits(self, workers: int) -> FileLimits:
         """What each of `workers` processes holds a file to. Any limit, the default
@@ -87,6 +91,9 @@ class BatchReport:
     seconds: float = 0.0
     failures: list[Outcome] = field(default_factory=list)
     summary: BudgetSummary | None = None
+    changes: ChangePlan | None = None
+    """What a vector store must add, delete and keep since the last completed run (with
+    a manifest; None without)."""
 
 
 Progress = Callable[[Outcome | None, int], None]
@@ -163,6 +170,11 @@ class BatchRun:
             length=16,
         )
         manifest_path = config.manifest
+        if config.changes is not None and manifest_path is None:
+            raise OptionsError(
+                "a plan of changes needs a manifest (the last run's state): "
+                "give --out-dir, or -o with --manifest PATH"
+            )
         self.manifest = Manifest(manifest_path) if manifest_path is not None else None
         self._scratch: Path | None = None
         self._hashes: dict[str, str] = {}
@@ -206,6 +218,8 @@ class BatchRun:
     def _execute(self) -> None:
         self._remove_leftovers()
         try:
+            # the last completed run's ids, read before this run replaces any output
+            before = self.manifest.state(self.manifest.committed) if self.manifest else {}
             tasks = list(self._plan())
             by_index = {task.index: task for task in tasks}
             with contextlib.closing(self._run(tasks)) as outcomes:  # stops workers at once
@@ -216,14 +230,23 @@ class BatchRun:
                 self._assemble()  # nothing read: nothing written
             if self.config.errors is not None:
                 self._write_errors()
+            if self.manifest is not None:
+                self._write_changes(before, self.manifest)
         except BaseException:
-            if self.manifest is not None:  # the journal holds what finished; a rewrite
-                with contextlib.suppress(OutputError):  # on a full disk would only fail
-                    self.manifest.compact()
+            if self.manifest is not None:  # the journal holds what finished, and the
+                with contextlib.suppress(OutputError):  # last completed run's state
+                    self.manifest.close()
             self._remove_leftovers()  # what the stopped workers were writing
             raise
-        if self.manifest is not None:
-            self.manifest.compact()
+
+    def _write_changes(self, before: dict[str, tuple[str, ...]], manifest: Manifest) -> None:
+        """The plan from the last completed run to this one, then the commit that makes
+        this run the last completed one: a run killed before the commit leaves the plan's
+        start where it was, so the next plan still covers everything since then."""
+        self.report.changes = ChangePlan(before, manifest.state(manifest.entries))
+        if self.config.changes is not None:
+            self.report.changes.write(self.config.changes)
+        manifest.commit()
 
     def _remove_leftovers(self) -> None:
         """Temporary files of a run killed mid-write: in the output tree, beside `-o`."""
@@ -309,6 +332,7 @@ class BatchRun:
                     self.fingerprint,
                     output,
                     outcome.chunks,
+                    tuple(outcome.ids),
                 )
             )
 

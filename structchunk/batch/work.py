@@ -41,6 +41,8 @@ class Outcome:
     ok: bool
     chunks: int = 0
     tokens: list[int] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    """Of its chunks, in order: the batch run's plan compares them with the last run's."""
     shortened: int = 0
     kind: str = ""
     message: str = ""
@@ -60,7 +62,7 @@ def convert_task(task: Task, options: ChunkOptions, limits: FileLimits) -> Outco
     if isinstance(failure, FileFailure):
         outcome.kind, outcome.message = failure.kind, failure.message
         outcome.ends_run = failure.ends_run
-        outcome.tokens, outcome.shortened = [], 0
+        outcome.tokens, outcome.ids, outcome.shortened = [], [], 0
     else:
         outcome.ok = True
         outcome.chunks = len(outcome.tokens)
@@ -83,9 +85,10 @@ def _write_records(task: Task, options: ChunkOptions, outcome: Outcome) -> None:
 
 
 def _counted(chunks: Iterator[Chunk], outcome: Outcome) -> Iterator[Chunk]:
-    """`chunks`, noting on `outcome` each one's tokens and whether its prefix was cut."""
+    """`chunks`, noting on `outcome` each one's tokens, id and whether its prefix was cut."""
     for chunk in chunks:
         outcome.tokens.append(chunk.n_tokens)
+        outcome.ids.append(chunk.id)
         if chunk.prefix_shortened:
             outcome.shortened += 1
         yield chunk

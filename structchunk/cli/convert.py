@@ -78,6 +78,15 @@ from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
 )
 @click.option("--no-manifest", is_flag=True, help="Convert every input, remember nothing.")
 @click.option(
+    "--changes",
+    "changes_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the plan for a vector store as JSONL: one line per chunk id, "
+    '{"op": "add"|"delete"|"keep", "id", "source"}, since the last completed run '
+    "(needs the manifest: --out-dir, or -o with --manifest).",
+)
+@click.option(
     "--prune",
     is_flag=True,
     help="Remove outputs of inputs that no longer exist (from the manifest).",
@@ -134,6 +143,7 @@ def convert(
     errors_path: Path | None,
     manifest_path: Path | None,
     no_manifest: bool,
+    changes_path: Path | None,
     prune: bool,
     timeout_per_file: float | None,
     max_memory: str | None,
@@ -180,6 +190,13 @@ def convert(
     )
     if not no_manifest:
         config = replace(config, manifest=manifest_path or default_manifest(config))
+    if changes_path is not None:
+        if config.manifest is None:
+            exit_usage(
+                "--changes needs the manifest, which holds the last run's chunk ids: "
+                "give --out-dir, or -o with --manifest PATH (and not --no-manifest)"
+            )
+        config = replace(config, changes=changes_path)
     bar = ProgressBar(len(items), enabled=not quiet and sys.stderr.isatty())
     try:
         with bar.logging_above():
@@ -202,19 +219,19 @@ def convert(
         echo_error(str(unwritable))
         ctx.exit(USAGE_EXIT_CODE)
     if not quiet and report.summary is not None:
-        click.echo(
-            report.summary.line(
-                report.ok,
-                report.failed,
-                report.skipped,
-                report.seconds,
-                report.pruned,
-                missing=len(problems) - unsupported,
-                unsupported=unsupported,
-                unknown=len(found.unknown),
-            ),
-            err=True,
+        line = report.summary.line(
+            report.ok,
+            report.failed,
+            report.skipped,
+            report.seconds,
+            report.pruned,
+            missing=len(problems) - unsupported,
+            unsupported=unsupported,
+            unknown=len(found.unknown),
         )
+        if changes_path is not None and report.changes is not None:
+            line += f"; {report.changes.line()}"
+        click.echo(line, err=True)
     if (report.failed or problems) and not allow_failures:
         ctx.exit(1)
 

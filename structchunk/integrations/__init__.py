@@ -6,6 +6,9 @@
   `chunks_to_nodes` (`pip install 'structchunk-rag[llamaindex]'`)
 - `structchunk.integrations.haystack`: `StructChunkConverter`
   (`pip install 'structchunk-rag[haystack]'`)
+- `structchunk.integrations.chroma`, `.qdrant`: `sync(...)`, which follows a batch run's
+  plan (`convert --changes`) in a collection: embeds and upserts the adds, deletes the
+  deletes (the shared part in `sync.py`)
 
 Nothing is imported here, so `import structchunk.integrations` needs none of them; a
 module whose framework is missing says which extra to install. One chunk on its own
