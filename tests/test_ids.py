@@ -50,7 +50,7 @@ def test_identical_chunks_in_one_section_get_distinct_ids() -> None:
     first, second, third = (c for c in same if c.heading_path == ["A"])
     assert first.id == chunk_id("-", ["A"], first.text, 0)
     assert third.id == chunk_id("-", ["A"], third.text, 2)
-    # deleting the first copy renumbers the others: they are the same text, so nothing is re-embedded
+    # deleting a copy renumbers the rest: the ids left are a subset, nothing to re-embed
     fewer = chunk_text(markdown.replace("Five same words here again.\n\n", "", 1), max_tokens=8)
     assert {c.id for c in fewer} < {c.id for c in chunks}
 
