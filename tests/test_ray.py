@@ -130,3 +130,12 @@ def test_a_memory_limit_is_refused_on_ray_rather_than_ignored(tmp_path: Path) ->
     config = BatchConfig(out=str(tmp_path / "o.jsonl"), max_memory_mb=1024)
     with pytest.raises(OptionsError, match="not supported on Ray"):
         run_batch_on_ray(items, OPTIONS, config)
+
+
+def test_a_doc_key_is_refused_for_a_dataset_of_files() -> None:
+    """One key for every file would give two files' identical chunks one id."""
+    from structchunk.errors import OptionsError
+    from structchunk.ray import chunk_dataset
+
+    with pytest.raises(OptionsError, match="doc_key names one document"):
+        chunk_dataset(None, OPTIONS, doc_key="k")  # type: ignore[arg-type]

@@ -109,6 +109,10 @@ def chunk_dataset(
     kind, message). The per-file work runs once; both outputs read its materialised result.
     """
     opts = resolve_options(options, **overrides)
+    if opts.doc_key is not None:
+        raise OptionsError(
+            "doc_key names one document; a Dataset's files are keyed on their paths"
+        )
     outcomes = files.map_batches(
         _ChunkFiles(opts), batch_format="pyarrow", batch_size=8
     ).materialize()
