@@ -110,9 +110,7 @@ def chunk_dataset(
     """
     opts = resolve_options(options, **overrides)
     if opts.doc_key is not None:
-        raise OptionsError(
-            "doc_key names one document; a Dataset's files are keyed on their paths"
-        )
+        raise OptionsError("doc_key names one document; a Dataset's files are keyed on their paths")
     outcomes = files.map_batches(
         _ChunkFiles(opts), batch_format="pyarrow", batch_size=8
     ).materialize()
