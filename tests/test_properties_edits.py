@@ -3,6 +3,7 @@ near it, so content-addressed ids keep the rest (issue #44, docs/design.md "Chun
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from hypothesis import given
@@ -117,6 +118,19 @@ def test_an_edit_leaves_the_other_sections_and_the_chunks_before_it(
     assert {p: c for p, c in old.items() if p != edit.path} == {
         p: c for p, c in new.items() if p != edit.path
     }
+
+    # ids follow the text, not the position: a chunk whose (path, text) is unique on
+    # both sides keeps its id, wherever the edit moved it
+    def unique(chunks: list[Chunk]) -> dict[tuple[tuple[str, ...], str], str]:
+        seen = Counter((tuple(c.heading_path), c.text) for c in chunks)
+        return {
+            (tuple(c.heading_path), c.text): c.id
+            for c in chunks
+            if seen[tuple(c.heading_path), c.text] == 1
+        }
+
+    once_before, once_after = unique(before), unique(after)
+    assert all(once_before[key] == kept for key, kept in once_after.items() if key in once_before)
 
     # the edited section: the chunks before the one holding the edited paragraph are
     # kept, but for the one just before it (it closed because what followed did not fit,
