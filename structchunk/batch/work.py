@@ -80,9 +80,9 @@ def _write_records(task: Task, options: ChunkOptions, outcome: Outcome) -> None:
     """The file's records into its target, atomically; counts noted on `outcome`."""
     data = task.data if task.data is not None else read_input(task.path)
     outcome.size = len(data)
-    key = options.doc_key or task.doc_key
-    records = iter_chunks_from_bytes(data, task.path, task.format, options, doc_key=key)
-    chunks = _counted(records, outcome)
+    if options.doc_key is None:
+        options = options.model_copy(update={"doc_key": task.doc_key})
+    chunks = _counted(iter_chunks_from_bytes(data, task.path, task.format, options), outcome)
     if task.target.endswith(".parquet"):
         with atomic_binary_writer(Path(task.target)) as raw:
             write_parquet((chunk.model_dump() for chunk in chunks), raw)
