@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from .document import Document, GrowingDocument
 from .errors import InputError, OptionsError, StructChunkError
-from .ids import chunk_id, document_id
+from .ids import ChunkIds, document_hash
 from .offsets import Aligner
 from .options import ChunkOptions
 from .packing import PackedChunk, Packer
@@ -86,7 +86,8 @@ def _growing_document(
 def _record(
     packed: PackedChunk,
     index: int,
-    doc_id: str,
+    id_: str,
+    doc_hash: str,
     source: str,
     format: str,
     tokenizer: str,
@@ -97,8 +98,9 @@ def _record(
         aligner.place(packed.body, prov.lines, prov.pages) if aligner is not None else ([], [])
     )
     return Chunk.model_construct(
-        id=chunk_id(doc_id, index, packed.text),
-        doc_id=doc_id,
+        id=id_,
+        doc_id=doc_hash,
+        doc_hash=doc_hash,
         source=source,
         format=format,
         chunk_index=index,
@@ -142,7 +144,7 @@ def _chunks_of_growing_document(
     packer = Packer(options)
     packed = packer.pack_sections(settled_sections(document))
     aligner = _aligner(document, options)
-    yield from _records(packed, data, source, document.format, packer, aligner)
+    yield from _records(packed, data, source, document.format, packer, aligner, options.doc_key)
     for warning in document.warnings:
         log.warning("%s: %s", source, warning)
 
@@ -157,7 +159,7 @@ def chunks_of_document(
         log.warning("%s: %s", source, warning)
     packer = Packer(opts)
     aligner = _aligner(document, opts)
-    yield from _records(packer.pack(document), data, source, fmt, packer, aligner)
+    yield from _records(packer.pack(document), data, source, fmt, packer, aligner, opts.doc_key)
 
 
 def _aligner(document: Document | GrowingDocument, options: ChunkOptions) -> Aligner | None:
@@ -176,14 +178,18 @@ def _records(
     format: str,
     packer: Packer,
     aligner: Aligner | None,
+    doc_key: str | None,
 ) -> Iterator[Chunk]:
     """The records of a document's packed chunks, numbered in order; a packing error
-    names the source."""
-    doc_id = document_id(data)
+    names the source. Ids are keyed on `doc_key` when given, else on the source."""
+    doc_hash = document_hash(data)
     shown = printable_path(source)
+    ids = ChunkIds(doc_key if doc_key is not None else shown)
     try:
         for index, chunk in enumerate(packed):
-            yield _record(chunk, index, doc_id, shown, format, packer.tokenizer.name, aligner)
+            id_ = ids.next(chunk.heading_path, chunk.text)
+            tokenizer = packer.tokenizer.name
+            yield _record(chunk, index, id_, doc_hash, shown, format, tokenizer, aligner)
     except StructChunkError as error:
         raise error.with_source(source) from error
 

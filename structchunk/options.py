@@ -117,6 +117,12 @@ class ChunkOptions(BaseModel):
     strict: bool = Field(
         default=False, description="Fail a file on any budget violation or lost text."
     )
+    doc_key: str | None = Field(
+        default=None,
+        min_length=1,
+        description="The document's identity in its chunk ids, instead of its source path "
+        "(a single input or stdin only): ids stay the same wherever the file is read from.",
+    )
     page_workers: int = Field(
         default=1,
         ge=1,

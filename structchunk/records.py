@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal, overload
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .document import BOX_FIELDS, Box, page_ranges
 from .errors import install_hint
@@ -49,8 +49,14 @@ class Chunk(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(description="Stable id: hash of (doc_id, chunk_index, text).")
-    doc_id: str = Field(description="Hash of the source bytes.")
+    id: str = Field(
+        description="Stable, content-addressed id: hash of (document key, heading_path, "
+        "text, occurrence of that path and text before it in the document). The key is "
+        "the `doc_key` option if given, else in a batch run the path relative to the "
+        "run's root, else `source`; an edit elsewhere in the document leaves it unchanged."
+    )
+    doc_id: str = Field(description="Hash of the source bytes (the same value as doc_hash).")
+    doc_hash: str = Field(description="Hash of the source bytes: whether the file changed.")
     source: str = Field(description="The input path as given, or `-` for stdin.")
     format: str = Field(description="markdown, html, pdf, docx, pptx, xlsx, epub or text.")
     chunk_index: int = Field(ge=0, description="0-based position within the document.")
@@ -96,6 +102,14 @@ class Chunk(BaseModel):
         "last body row (1-based) and the table's row count.",
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _doc_hash_of_older_records(cls, record: object) -> object:
+        """A record written before `doc_hash` existed has its value as `doc_id`."""
+        if isinstance(record, dict) and "doc_hash" not in record and "doc_id" in record:
+            return {**record, "doc_hash": record["doc_id"]}
+        return record
+
     @field_validator("boxes", mode="before")
     @classmethod
     def _boxes_from_table_rows(cls, boxes: object) -> object:
@@ -137,6 +151,7 @@ class Chunk(BaseModel):
         view: dict[str, MetadataValue] = {
             "id": self.id,
             "doc_id": self.doc_id,
+            "doc_hash": self.doc_hash,
             "source": self.source,
             "format": self.format,
             "chunk_index": self.chunk_index,
@@ -191,7 +206,7 @@ class Chunk(BaseModel):
 
     def to_llamaindex(self, lists: bool = False) -> llama_index.core.schema.TextNode:
         """A LlamaIndex `TextNode` with the chunk id as `id_`; its SOURCE is the file
-        (`source`, with `doc_id` as its hash), so `delete_ref_doc(source)` removes a
+        (`source`, with `doc_hash` as its hash), so `delete_ref_doc(source)` removes a
         file's chunks. The embedding sees `text` only; the LLM also sees
         LLM_METADATA_KEYS. Without its neighbours a node has no PREVIOUS/NEXT: use
         `structchunk.integrations.llamaindex.chunks_to_nodes` for a linked list."""
@@ -204,7 +219,7 @@ class Chunk(BaseModel):
             )
         metadata = self.metadata(lists)
         source = RelatedNodeInfo(
-            node_id=self.source, node_type=ObjectType.DOCUMENT, hash=self.doc_id
+            node_id=self.source, node_type=ObjectType.DOCUMENT, hash=self.doc_hash
         )
         return TextNode(
             id_=self.id,

@@ -143,7 +143,10 @@ def test_stdin_that_says_its_format_needs_no_format_flag(sample: str, fmt: str) 
     named = CliRunner().invoke(cli, ["convert", str(SAMPLES / sample), "-q"])
     from_file = _records(named.stdout)
     assert {r["format"] for r in from_stdin} == {fmt} and {r["source"] for r in from_stdin} == {"-"}
-    assert [(r["id"], r["text"]) for r in from_stdin] == [(r["id"], r["text"]) for r in from_file]
+    assert [r["text"] for r in from_stdin] == [r["text"] for r in from_file]
+    assert [r["doc_hash"] for r in from_stdin] == [r["doc_hash"] for r in from_file]
+    keyed = CliRunner().invoke(cli, ["convert", "-", "--doc-key", sample, "-q"], input=data)
+    assert [r["id"] for r in _records(keyed.stdout)] == [r["id"] for r in from_file]
 
 
 def test_stdin_of_a_text_format_still_needs_format_or_a_name(tmp_path: Path) -> None:
@@ -159,7 +162,8 @@ def test_stdin_of_a_text_format_still_needs_format_or_a_name(tmp_path: Path) -> 
     named_records, forced_records = _records(named.stdout), _records(forced.stdout)
     assert {r["source"] for r in named_records} == {"guide/api-keys.md"}
     assert {r["source"] for r in forced_records} == {"-"}  # as before
-    assert [r["id"] for r in named_records] == [r["id"] for r in forced_records]
+    assert [r["text"] for r in named_records] == [r["text"] for r in forced_records]
+    assert {r["id"] for r in named_records}.isdisjoint(r["id"] for r in forced_records)
     out = tmp_path / "out"
     args = ["convert", "-", "--source-name", "guide/api-keys.md", "--out-dir", str(out), "-q"]
     assert CliRunner().invoke(cli, args, input=markdown).exit_code == 0

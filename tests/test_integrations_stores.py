@@ -165,12 +165,14 @@ def test_an_edited_document_replaces_its_old_chunks(chroma: Any, tmp_path: Path)
     collection = chroma.get_or_create_collection("guide", embedding_function=None)
     old = chunk_file(path, max_tokens=64)
     chroma_upsert(collection, old)
-    path.write_text(path.read_text() + "\n\n## Audit\n\nEvery rotation is logged.\n")
+    edited = path.read_text().replace("Every request", "Each request", 1)
+    path.write_text(edited + "\n\n## Audit\n\nEvery rotation is logged.\n")
     new = chunk_file(path, max_tokens=64)
     chroma_upsert(collection, new)
     collection.delete(where={"$and": [{"source": str(path)}, {"doc_id": {"$ne": new[0].doc_id}}]})
     assert sorted(collection.get()["ids"]) == sorted(c.id for c in new)
-    assert {c.id for c in old} - {c.id for c in new}  # the edit changed ids: something went
+    assert {c.id for c in old} - {c.id for c in new}  # the edited chunk went
+    assert {c.id for c in old} & {c.id for c in new}  # the chunks the edit left kept their ids
 
 
 def qdrant_upsert(client: Any, chunks: list[Chunk]) -> None:

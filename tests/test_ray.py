@@ -168,3 +168,12 @@ def test_chunk_dataset_plans_the_changes_from_the_previous_ids(
     assert by_op["delete"] >= set(first[str(tmp_path / "docs" / "api-keys.md")])
     files = ray.data.read_binary_files([str(docs / "fastapi-cors.md")], include_paths=True)
     assert chunk_dataset(files, OPTIONS).changes is None  # no previous ids: no plan
+
+
+def test_a_doc_key_is_refused_for_a_dataset_of_files() -> None:
+    """One key for every file would give two files' identical chunks one id."""
+    from structchunk.errors import OptionsError
+    from structchunk.ray import chunk_dataset
+
+    with pytest.raises(OptionsError, match="doc_key names one document"):
+        chunk_dataset(None, OPTIONS, doc_key="k")  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DESIGN_FIELDS = [
     "id",
     "doc_id",
+    "doc_hash",
     "source",
     "format",
     "chunk_index",

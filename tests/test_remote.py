@@ -47,8 +47,11 @@ def no_fsspec(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_chunk_file_reads_a_url_as_it_reads_the_file(remote: str) -> None:
     chunks = structchunk.chunk_file(f"{remote}/guide/api-keys.md", max_tokens=64)
     local = structchunk.chunk_file(SAMPLES / "api-keys.md", max_tokens=64)
-    assert [c.id for c in chunks] == [c.id for c in local]
+    assert [(c.text, c.doc_hash) for c in chunks] == [(c.text, c.doc_hash) for c in local]
     assert {c.source for c in chunks} == {f"{remote}/guide/api-keys.md"}
+    keyed = structchunk.chunk_file(f"{remote}/guide/api-keys.md", max_tokens=64, doc_key="k")
+    local_keyed = structchunk.chunk_file(SAMPLES / "api-keys.md", max_tokens=64, doc_key="k")
+    assert [c.id for c in keyed] == [c.id for c in local_keyed]  # ids keyed on the key alone
 
 
 def test_a_missing_url_is_one_line_naming_it(remote: str) -> None:
@@ -86,7 +89,7 @@ def test_the_loaders_read_urls(remote: str) -> None:
     from structchunk.integrations.llamaindex import StructChunkReader
 
     url = f"{remote}/guide/api-keys.md"
-    expected = [c.id for c in structchunk.chunk_file(SAMPLES / "api-keys.md")]
+    expected = [c.id for c in structchunk.chunk_file(url)]
     assert [d.id for d in StructChunkLoader(url).load()] == expected
     assert [d.id_ for d in StructChunkReader().load_data(url)] == expected
 

@@ -130,6 +130,8 @@ def chunk_dataset(
     `ids`, collected on the driver (one id per chunk).
     """
     opts = resolve_options(options, **overrides)
+    if opts.doc_key is not None:
+        raise OptionsError("doc_key names one document; a Dataset's files are keyed on their paths")
     outcomes = files.map_batches(
         _ChunkFiles(opts), batch_format="pyarrow", batch_size=8
     ).materialize()

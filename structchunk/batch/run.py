@@ -400,5 +400,14 @@ def run_batch(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> BatchReport:
-    """Convert `items` as `config` says (on `executor`, default: local); see `BatchRun`."""
+    """Convert `items` as `config` says (on `executor`, default: local); see `BatchRun`.
+
+    Each file's chunk ids are keyed on its path relative to the run's root (`InputFile.rel`),
+    so they do not change when the checkout moves; `options.doc_key` overrides it for a
+    run of one input."""
+    if options.doc_key is not None and len(items) > 1:
+        raise OptionsError(
+            f"doc_key names one document, but {len(items)} inputs were given; leave it out "
+            "to key each file's chunk ids on its path relative to the run's root"
+        )
     return BatchRun(items, options, config, progress, executor).execute()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..api import iter_chunks_from_bytes, read_input
 from ..options import ChunkOptions
-from ..records import Chunk, to_json_line
+from ..records import Chunk, printable_path, to_json_line
 from .atomic import atomic_binary_writer, atomic_writer
 from .boundary import FileFailure, FileLimits, guarded
 from .memory import peak_rss_mb
@@ -31,6 +31,13 @@ class Task:
     """The JSONL file to write."""
     data: bytes | None = None
     """The input's bytes when they cannot be read by path (stdin)."""
+
+    @property
+    def doc_key(self) -> str:
+        """What its chunk ids are keyed on: `rel`, the path relative to the run's root,
+        so they stay when the checkout moves; stdin's source (`-` or `--source-name`), as
+        in a library call. Shown as valid Unicode, as `source` is."""
+        return printable_path(self.path if self.data is not None else self.rel)
 
 
 @dataclass(slots=True)
@@ -75,6 +82,8 @@ def _write_records(task: Task, options: ChunkOptions, outcome: Outcome) -> None:
     """The file's records into its target, atomically; counts noted on `outcome`."""
     data = task.data if task.data is not None else read_input(task.path)
     outcome.size = len(data)
+    if options.doc_key is None:
+        options = options.model_copy(update={"doc_key": task.doc_key})
     chunks = _counted(iter_chunks_from_bytes(data, task.path, task.format, options), outcome)
     if task.target.endswith(".parquet"):
         with atomic_binary_writer(Path(task.target)) as raw:

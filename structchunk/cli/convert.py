@@ -175,6 +175,8 @@ def convert(
     except StructChunkError as error:
         exit_usage(error)
     items, problems = found.items, found.problems
+    if options.doc_key is not None and len(items) + len(problems) > 1:
+        exit_usage("--doc-key names one document: give one input (a file or -)")
     for problem in problems:
         echo_error(problem)
     unsupported = sum(isinstance(p, UnsupportedFormatError) for p in problems)
