@@ -1,7 +1,7 @@
-"""The package's import graph, read from the source: every `from . import` and
-`from structchunk… import`, inside functions and under `TYPE_CHECKING` too (a cycle
-hidden in a function is still a cycle), with the packages an import runs first
-(importing `a.b.c` runs `a.b`)."""
+"""The package's import graph, read from the source: every `from . import`,
+`from structchunk… import` and `import structchunk…`, inside functions and under
+`TYPE_CHECKING` too (a cycle hidden in a function is still a cycle), with the packages
+an import runs first (importing `a.b.c` runs `a.b`)."""
 
 from __future__ import annotations
 
@@ -46,9 +46,14 @@ def imports(name: str, known: dict[str, Path]) -> set[str]:
     package = [part for part in package if part]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.ImportFrom):
+        if isinstance(node, ast.ImportFrom):
+            targets = _targets(node, package)
+        elif isinstance(node, ast.Import):  # `import structchunk.parsers.pdf`
+            names = [alias.name.split(".") for alias in node.names]
+            targets = [parts[1:] for parts in names if parts[0] == "structchunk"]
+        else:
             continue
-        for target in _targets(node, package):
+        for target in targets:
             for end in range(1, len(target) + 1):
                 step = ".".join(target[:end])
                 if step in known and step != name and not name.startswith(step + "."):
