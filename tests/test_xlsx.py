@@ -311,7 +311,7 @@ def test_a_row_of_sixteen_thousand_columns_converts_within_bounds() -> None:
     assert time.perf_counter() - start < 60
     assert all(chunk.n_tokens <= 256 for chunk in chunks)
     far = [c.body for c in chunks if c.heading_path == ["Far apart"]]
-    assert far == ["first\n\nlast\n\ncorner"]
+    assert far == ["\n\n".join(f"|  |\n|---|\n| {cell} |" for cell in ("first", "last", "corner"))]
 
 
 def test_a_large_table_is_split_into_row_groups_each_under_its_header() -> None:
@@ -482,3 +482,42 @@ def test_a_workbook_in_strict_ooxml_namespaces_reads_the_same() -> None:
             strict.writestr(info.filename, part)
     expected = read(transitional).root.children
     assert expected and read(buffer.getvalue()).root.children == expected
+
+
+@pytest.mark.parametrize("writer", ["shared", "inline"])
+def test_escaped_characters_in_strings_are_decoded(writer: str) -> None:
+    """`_x000D_` is Excel's carriage return inside a string, `_x005F_` an escaped
+    underscore: a reader sees a line break and the literal text, not the escape (in the
+    shared strings XlsxWriter writes, and openpyxl's inline strings)."""
+
+    def change(xml: bytes) -> bytes:
+        return xml.replace(b"one two", b"one_x000D__x000A_two").replace(
+            b"literal", b"_x005F_x000D_ stays"
+        )
+
+    def build(book: Any) -> None:
+        ws = book.add_worksheet("S") if writer == "shared" else book.create_sheet("S")
+        for r, row in enumerate([["Note", "Code"], ["one two", "literal"]]):
+            for c, value in enumerate(row):
+                ws.write(r, c, value) if writer == "shared" else ws.cell(r + 1, c + 1, value)
+
+    if writer == "shared":
+        data = rewrite_part(xlsxwriter_bytes(build), "xl/sharedStrings.xml", change)
+    else:
+        data = rewrite_part(workbook_bytes(build), "xl/worksheets/sheet1.xml", change)
+    (table,) = tables(sheet(read(data), "S"))
+    assert table.rows == [["one two", "_x000D_ stays"]]
+
+
+def test_a_lone_cell_is_a_table_row_as_a_one_column_block_is() -> None:
+    def build(book: Any) -> None:
+        ws = book.create_sheet("S")
+        ws["A1"] = "Prepared by the finance team"
+        rows_of(ws, [["Fruit"], ["apple"], ["pear"]], "A3")
+
+    blocks = sheet(read(workbook_bytes(build)), "S").blocks
+    assert all(isinstance(block, Table) for block in blocks)
+    lone, column = blocks
+    assert isinstance(lone, Table) and isinstance(column, Table)
+    assert (lone.header, lone.rows) == ([], [["Prepared by the finance team"]])
+    assert (column.header, column.rows) == ([["Fruit"]], [["apple"], ["pear"]])

@@ -140,8 +140,17 @@ class Package:
             raise ParseError(f"the package's part {name!r} is damaged ({error})") from None
 
     def stream(self) -> io.BytesIO:
-        """The package bytes as a file object, for libraries that open it themselves."""
-        return io.BytesIO(self.data)
+        """The package bytes as a file object, for libraries that open it themselves (a
+        package whose part names had backslashes is written anew with slashes, which is
+        how those libraries look parts up)."""
+        if not any(info.orig_filename != info.filename for info in self.zip.infolist()):
+            return io.BytesIO(self.data)
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as copy:
+            for info in self.zip.infolist():
+                copy.writestr(info.filename, self.read(info.filename), info.compress_type)
+        out.seek(0)
+        return out
 
 
 def describe(data: bytes) -> str:
@@ -200,6 +209,21 @@ _KIND_WORD: dict[PackageKind, str] = {
 }
 
 
+def slash_names(archive: zipfile.ZipFile) -> zipfile.ZipFile:
+    """`archive` with every member named with `/` between folders: some writers store
+    `xl\\workbook.xml` (a Windows path), which Office, .NET and Java readers open; the
+    name a member was stored under is kept for checking its local header."""
+    infos = archive.infolist()
+    if not any("\\" in info.filename for info in infos):
+        return archive
+    for info in infos:
+        info.filename = info.filename.replace("\\", "/")
+    archive.NameToInfo = {}
+    for info in infos:
+        archive.NameToInfo.setdefault(info.filename, info)
+    return archive
+
+
 def _describe_ole(data: bytes) -> str:
     if _ENCRYPTED_STREAM in data:
         return "a password-protected Office file"
@@ -227,7 +251,7 @@ def _open_zip(data: bytes, expected: PackageKind) -> zipfile.ZipFile:
         )
     _check_directory(data)
     try:
-        return zipfile.ZipFile(io.BytesIO(data))
+        return slash_names(zipfile.ZipFile(io.BytesIO(data)))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as error:
         raise ParseError(
             f"the file is a damaged zip package ({error}), not a readable {_KIND_WORD[expected]}"
@@ -276,7 +300,7 @@ def package_kind(data: bytes) -> PackageKind | None:
 
 def _zip_kind(data: bytes) -> PackageKind | None:
     try:
-        return _kind_of(zipfile.ZipFile(io.BytesIO(data)))
+        return _kind_of(slash_names(zipfile.ZipFile(io.BytesIO(data))))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
         return None
 

@@ -4,7 +4,9 @@ The first row of a block is its header (a defined table says how many it has), a
 the next when the row above groups columns under merged cells and it holds no numbers
 (`Revenue` merged over `Q1 | Q2`); leading rows that hold a single value above a wider
 block (a title such as "Sales 2024") become the table's caption. A block of one row is a
-paragraph of its values joined by ` | `.
+paragraph of its values joined by ` | `; a lone cell is a table of that one row (without
+a header), as a one-column block is a table of its rows: a sheet's cells stay in table
+rows, as in the grid they come from.
 
 Merged cells are filled as the HTML reader fills spans: a vertical merge repeats its text
 in every row it covers (each row of a split table must stand alone), a horizontal merge
@@ -67,8 +69,8 @@ def region_blocks(
     caption = " ".join(titles)
     if len(body) == 1 and len(body[0]) > 1 and not caption:
         return [Paragraph(" | ".join(cell for cell in body[0] if cell))]
-    if len(body) == 1 and len(body[0]) == 1:
-        return [Paragraph(text) for text in (caption, body[0][0]) if text]
+    if len(body) == 1 and len(body[0]) == 1:  # a lone cell: a row of one cell
+        return [Table([], body, caption=caption)]
     rows_out = [row for row in body[header_rows:] if any(row)]
     return [Table(body[:header_rows], rows_out, caption=caption)]
 

@@ -4,8 +4,9 @@ Numbers keep at most Excel's 15 significant digits (`0.1 + 0.2` is `0.3`, `3.0` 
 percent formats show as percents (`0.25` with `0%` is `25%`); dates are ISO 8601
 (`2024-03-01`, with ` 14:30` when there is a time of day); durations (`[h]:mm`) are
 hours, minutes and seconds; booleans are `TRUE`/`FALSE` as Excel shows them; error values
-(`#N/A`) are kept as written. Other number formats (currency, thousands separators) are
-not applied: the value itself is what a question would quote.
+(`#N/A`) are kept as written; text's `_xHHHH_` escapes are decoded. Other number formats
+(currency, thousands separators) are not applied: the value itself is what a question
+would quote.
 """
 
 from __future__ import annotations
@@ -21,12 +22,34 @@ from .workbook import Workbook
 _QUOTED = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]')
 """Literal text, escaped characters and `[colour]`/`[condition]` parts of a format code."""
 _PERCENT = re.compile(r"0(?:\.(0+))?\s*%")
+_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+"""OOXML's escape for a character XML cannot hold (ECMA-376 Part 1, 22.9.2.19
+ST_Xstring): Excel writes a carriage return as `_x000D_`, a tab as `_x0009_`, and an
+underscore that starts such a run as `_x005F_` (so `_x005F_x000D_` is the text
+`_x000D_`)."""
 
 
 def _collapse(text: str) -> str:
-    """Whitespace runs to one space (as `builder.collapse_whitespace`, at C speed: this
-    runs once per text cell)."""
+    """Escapes decoded (`_ESCAPE`), then whitespace runs to one space (as
+    `builder.collapse_whitespace`, at C speed: this runs once per text cell)."""
+    if "_x" in text:
+        text = unescape(text)
     return " ".join(text.split())
+
+
+def unescape(text: str) -> str:
+    """`text` with its `_xHHHH_` escapes decoded, left to right (see `_ESCAPE`): control
+    characters other than whitespace are dropped, a pair of surrogate escapes is the one
+    character it encodes, and a lone surrogate is U+FFFD."""
+    decoded = _ESCAPE.sub(_character, text)
+    if not any("\ud800" <= char <= "\udfff" for char in decoded):
+        return decoded
+    return decoded.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def _character(match: re.Match[str]) -> str:
+    code = int(match.group(1), 16)
+    return "" if code < 0x20 and not chr(code).isspace() else chr(code)
 
 
 def percent_decimals(code: str) -> int | None:
