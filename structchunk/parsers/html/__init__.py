@@ -7,7 +7,8 @@ The stages, in order:
     boilerplate.py  navigation, scripts, banners and page header/footer dropped
     content.py      the main content chosen: `main`, a dominant `article`, or the densest block
     walker.py       one walk in document order reporting headings and blocks to the builder
-                    (`dom.py`: element vocabulary and visible text; `tables.py`: data tables)
+                    (`dom.py`: element vocabulary and visible text; `tables.py`: data tables;
+                    `groups.py`: a title split over elements read as one heading)
 """
 
 from __future__ import annotations

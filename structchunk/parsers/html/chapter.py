@@ -29,8 +29,9 @@ from typing import Protocol
 from .boilerplate import DROP_TAGS, is_hidden
 from .dom import heading_level, iter_tags
 from .encoding import decode_for_parsing
+from .groups import group_parts
 from .tree import Element, parse_tree
-from .walker import HtmlWalker, TreeSink
+from .walker import GROUP_TAGS, HtmlWalker, TreeSink
 
 CHAPTER_DROP_TAGS = DROP_TAGS - {"aside"}
 """The web page's never-content tags, except `aside`: in a book it holds footnotes and
@@ -150,6 +151,10 @@ class _ChapterWalker(HtmlWalker):
         found = [ident for ident in _own_ids(tag) if ident in self.targets]
         if heading_level(tag) is not None:
             found.extend(self._ids_inside_heading(tag))
+        elif tag.tag in GROUP_TAGS:
+            for part in group_parts(tag, self.skip):  # read as one heading, never entered
+                found.extend(ident for ident in _own_ids(part) if ident in self.targets)
+                found.extend(self._ids_inside_heading(part))
         if not found:
             return
         self.flush()  # the text before the target belongs to what came before it

@@ -28,7 +28,7 @@ Element = Any
 """An `lxml.etree._Element`, or a `Node` for a page nested deeper than libxml2 builds.
 What the stages use of it: `tag`, `text`, `tail`, `get(name)`, `items()`,
 iterating over (and `reversed`, `len` of) its child elements, `getparent()`,
-`iterancestors()`, and `iter(name)`."""
+`getnext()`, `iterancestors()`, and `iter(name)`."""
 
 _PARSER_OPTIONS: dict[str, object] = {
     "encoding": "utf-8",
@@ -72,12 +72,14 @@ def _parse_nodes(data: bytes) -> list[Element]:
 class Node:
     """An element as lxml's, in plain Python: for pages nested too deep for libxml2."""
 
-    __slots__ = ("attrib", "children", "parent", "tag", "tail", "text")
+    __slots__ = ("attrib", "children", "index", "parent", "tag", "tail", "text")
 
     def __init__(self, tag: str, attrib: dict[str, str], parent: Node | None) -> None:
         self.tag = tag
         self.attrib = attrib
         self.parent = parent
+        self.index = len(parent.children) if parent is not None else 0
+        """Its place among its parent's children."""
         self.children: list[Node] = []
         self.text: str | None = None
         self.tail: str | None = None
@@ -99,6 +101,11 @@ class Node:
 
     def getparent(self) -> Node | None:
         return self.parent
+
+    def getnext(self) -> Node | None:
+        """The next sibling element (lxml's `getnext`)."""
+        siblings = self.parent.children if self.parent is not None else ()
+        return siblings[self.index + 1] if self.index + 1 < len(siblings) else None
 
     def iterancestors(self) -> Iterator[Node]:
         node = self.parent

@@ -26,10 +26,13 @@ from .dom import (
     heading_parts,
     verbatim_text,
 )
+from .groups import group_level, group_parts, group_title, subtitle_after
 from .tables import is_data_table, read_table
 from .tree import Element
 
 _LIST_TAGS = frozenset({"ul", "ol", "menu", "dir"})
+GROUP_TAGS = frozenset({"hgroup", "header"})
+"""Elements that may group a title's parts into one heading (`groups.py`)."""
 
 
 DEFAULT_MAX_LIST_DEPTH = 32
@@ -84,6 +87,8 @@ class HtmlWalker:
         self.quote_depth = 0
         self.nested: list[Element] | None = None
         """Set by `enter` when a tag's walk covers only these elements, not its contents."""
+        self.grouped: set[Element] = set()
+        """Elements already read as part of a heading group's title (`groups.py`)."""
         self._enter: dict[str, Callable[[Element], bool]] = {
             "br": self._br,
             "hr": self._hr,
@@ -115,7 +120,7 @@ class HtmlWalker:
                 self.leave(tag)
                 if stack and stack[-1][2]:
                     self._tail(tag)
-            elif child not in self.skip and self.enter(child):
+            elif child not in self.skip and child not in self.grouped and self.enter(child):
                 stack.append(self._inside(child))
             elif tails:
                 self._tail(child)
@@ -145,6 +150,13 @@ class HtmlWalker:
         handler = self._enter.get(name)
         if handler is not None:
             return handler(tag)
+        if name in GROUP_TAGS:
+            parts = group_parts(tag, self.skip)
+            if parts:
+                self.flush()
+                self.grouped.update(parts)
+                self.report_heading(group_level(parts), group_title(parts, self.skip))
+                return True
         level = heading_level(tag)
         if level is not None:
             self.nested = self.heading(tag, level)
@@ -211,14 +223,23 @@ class HtmlWalker:
             self.list_block.items.append(ListItem(text, "-", self.lists[-1].depth))
 
     def heading(self, tag: Element, level: int) -> list[Element]:
-        """Report the heading; returns the headings nested in it, to be walked next."""
+        """Report the heading (with the subtitle that follows it, if any); returns the
+        headings nested in it, to be walked next."""
         self.flush()
         title, nested = heading_parts(tag, self.skip)
+        subtitle = subtitle_after(tag, self.skip) if not nested else None
+        if subtitle is not None:
+            self.grouped.add(subtitle)
+            title = group_title([tag, subtitle], self.skip)
+        self.report_heading(level, title)
+        return nested
+
+    def report_heading(self, level: int, title: str) -> None:
+        """A heading, or text where a section cannot start (in a list or a quote)."""
         if title and (self.items or self.lists or self.quote_depth):
             self.add_text(title)
         elif title:
             self.builder.heading(level, title)
-        return nested
 
     # -- element handlers (return True to walk the children) -------------------------
 
