@@ -94,6 +94,7 @@ def test_a_contents_target_inside_the_group_is_found() -> None:
         '<header><h2>The Reply</h2><p role="doc-subtitle">Being a Second Letter</p>'
         '<blockquote epub:type="epigraph"><p>An epigraph.</p></blockquote></header>',
     ],
+    ids=["header", "subtitle-after-heading", "header-with-epigraph"],
 )
 def test_a_heading_and_its_marked_subtitle_are_one_heading(head: str) -> None:
     doc = book([("c.xhtml", f"{head}<p>Dear sir.</p>")], [Toc("The Reply", "c.xhtml")])

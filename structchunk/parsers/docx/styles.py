@@ -6,8 +6,11 @@ paragraph itself or on its style or any style that style is based on — the sam
 Word's navigation pane follows. The built-in `heading 1`–`heading 9` styles carry one;
 a document written by another tool may leave it out, so those names count too. A style
 based on `Heading 2` is a level-2 heading unless it sets its own level (9 is "body
-text"). Bold or large text without an outline level stays text. Built-in style names
-(`w:name`) are English in every localisation, so they are matched by name; style ids
+text"). A style named `Heading 0` that has an outline level is a level-1 heading: its
+name puts it above `Heading 1`, as a reader sees its titles (FIGURES, TABLES beside
+SECTION 1), whatever level its author left on it (docs/docx.md, "Odd headings"). Bold or
+large text without an outline level stays text. Built-in style names (`w:name`) are
+English in every localisation, so they are matched by name; style ids
 are not (a German document's `Heading1` is `berschrift1`).
 """
 
@@ -28,6 +31,10 @@ MAX_CHAIN = 32
 hostile chain must end)."""
 
 _HEADING_NAME = re.compile(r"heading ([1-9])$")
+TOP_HEADING_NAME = "heading 0"
+"""A style some templates add above `Heading 1` for unnumbered front- and back-matter
+titles (Contents, Figures, Tables, Appendices): a heading at level 1, beside the
+`Heading 1` sections, whatever deeper outline level it was given (see the module)."""
 _CONTENTS_NAME = re.compile(r"toc(?: [1-9]| heading)$|table of figures$")
 _LIST_NAME = re.compile(r"list(?: bullet| number| continue)? ([2-9])$")
 """Word's built-in `List Bullet 2` … `List Number 5` styles: single-level lists whose
@@ -150,6 +157,8 @@ class StyleSheet:
             if heading:
                 outline = int(heading.group(1)) - 1
                 break
+        if outline is not None and chain and chain[0].name == TOP_HEADING_NAME:
+            outline = 0
         return ParagraphStyle(
             style_id=style_id,
             outline=None if outline == BODY_TEXT_LEVEL else outline,

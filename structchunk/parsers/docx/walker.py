@@ -11,10 +11,14 @@ into `Table`s, and what is anchored in a block placed after it.
 - A one-cell table is a framed box and is read like a text box; other tables become
   `Table` blocks (`tables.py`).
 - Contents (a `TOC` field's result, a "Table of Contents" content control, paragraphs in
-  the `TOC n`/`TOC Heading` styles) are dropped, as the PDF reader drops contents pages:
-  they only repeat the headings with page numbers.
+  the `TOC n`/`TOC Heading` styles, a `Title` naming the contents) are dropped, as the
+  PDF reader drops contents pages: they only repeat the headings with page numbers; an
+  empty contents field's notice is kept (`contents.py`).
 - A paragraph whose mark was deleted (tracked) joins the next one, as accepting the
-  change does.
+  change does; a drop cap joins the next one's first word.
+- A paragraph that only its own outline level makes a heading, met inside a list, waits
+  for the next paragraph: a heading if it heads text, else a label in the list
+  (`_list_label`; docs/docx.md, "Odd headings").
 """
 
 from __future__ import annotations
@@ -23,13 +27,14 @@ from collections.abc import Iterable
 
 from ...document import ListBlock, ListItem, Paragraph
 from ..builder import TreeBuilder
+from .contents import empty_contents_notice, names_contents
 from .flat import DEFAULT_MAX_NESTING, FlatReader, words_of
 from .inline import Inline, InlineReader, NoteRef, alternate_branch
 from .notes import Notes
 from .numbering import MAX_LEVELS, Numbering, paragraph_mark
 from .styles import ParagraphStyle, StyleSheet, parse_level
 from .tables import is_single_cell, read_table, row_cells, table_rows
-from .xml import MC_NS, Element, child, is_on, val, w
+from .xml import MC_NS, Element, attr, child, is_on, val, w
 
 CONTENTS_GALLERY = "Table of Contents"
 """`w:docPartGallery` of the content control Word wraps a contents field in."""
@@ -54,6 +59,8 @@ class BodyWalker:
         self._items: list[ListItem] = []
         self._after: list[NoteRef | Element] = []
         self._carry = ""
+        self._tight = False  # the carried text is a drop cap: no space after it
+        self._held: tuple[int, str] | None = None  # a list label or a heading (`_settle`)
         self._nesting = 0  # inside text boxes and one-cell tables: headings are text
         self._dropping = 0  # inside a contents content control
         self._title: list[str] = []
@@ -63,6 +70,7 @@ class BodyWalker:
         """Walk the body's top-level elements (a stream: each is read once, in order)."""
         for element in elements:
             self._block(element)
+        self._settle(heads=False)
         self._end_block()
         self._flush_carry()
         root = self.builder.root
@@ -99,20 +107,37 @@ class BodyWalker:
             self.reader.reset_fields()  # a contents field never closed: headings end it
         mark = paragraph_mark(self.numbering, ppr, style)
         inline = self.reader.read(paragraph)
-        if inline.contents:
+        if (inline.text or inline.contents) and not self._nesting:
+            item = mark is not None and outline is None
+            self._settle(heads=not item and not self._heads_nothing(outline))
+        notice = empty_contents_notice(inline.contents)
+        if notice:
+            self._end_block()
+            self.builder.add(Paragraph(notice))
+        elif inline.contents:
             self.builder.dropped.append(inline.contents)
-        if self._dropping or style.role == "contents":
+        if (
+            self._dropping
+            or style.role == "contents"
+            or (style.role == "title" and names_contents(inline.text))
+        ):
             if inline.text:
                 self.builder.dropped.append(inline.text)
             return
-        if is_on(child(child(ppr, "rPr"), "del")):  # its mark deleted: joins the next one
+        if is_on(child(child(ppr, "rPr"), "del")) or _drop_cap(ppr):
+            # its mark deleted, or a drop cap: it joins the next paragraph (a drop cap,
+            # the first letter of its first word, without a space)
             self._carry = _join(self._carry, inline.text)
+            self._tight = self._tight or (bool(inline.text) and _drop_cap(ppr))
             self._after.extend(_anchored(inline))
             return
-        text, self._carry = _join(self._carry, inline.text), ""
+        text = self._carry + inline.text if self._tight else _join(self._carry, inline.text)
+        self._carry, self._tight = "", False
         if style.role == "title" and not self._nesting and not self._headings and text:
             self._title.append(text)
             self.builder.set_title(" ".join(self._title))
+        elif outline is not None and text and _list_label(ppr, style, mark, self._items):
+            self._held = (min(outline + 1, 6), text)
         elif outline is not None and text:
             self._end_block()
             self.builder.heading(min(outline + 1, 6), f"{mark.marker} {text}" if mark else text)
@@ -128,7 +153,29 @@ class BodyWalker:
         if not self._items:
             self._emit()
 
+    def _settle(self, heads: bool) -> None:
+        """Decide the held paragraph (`_list_label`): a heading when what follows it is
+        content it heads (`heads`), else text — a label inside the list that goes on
+        after it, or a "heading" over nothing (the next heading is not below it, or the
+        document ends)."""
+        if self._held is None:
+            return
+        level, text = self._held
+        self._held = None
+        self._end_block()
+        if heads:
+            self.builder.heading(level, text)
+            self._headings = True
+        else:
+            self.builder.add(Paragraph(text))
+
+    def _heads_nothing(self, outline: int | None) -> bool:
+        """Whether a heading at `outline` ends the held paragraph's would-be section at once."""
+        return self._held is not None and outline is not None and outline + 1 <= self._held[0]
+
     def _table(self, table: Element) -> None:
+        if not self._nesting:
+            self._settle(heads=True)
         self._end_block()
         self._flush_carry()
         if is_single_cell(table) and self._nesting < DEFAULT_MAX_NESTING:
@@ -207,6 +254,26 @@ def _outline(ppr: Element | None, style: ParagraphStyle) -> int | None:
     if own is None:
         return style.outline
     return None if own >= MAX_LEVELS else own
+
+
+def _list_label(
+    ppr: Element | None, style: ParagraphStyle, mark: object, items: list[ListItem]
+) -> bool:
+    """A paragraph that only its own outline level makes a heading (its style is body
+    text), unnumbered, met while a list is open: held until the next paragraph says
+    whether the list goes on (then it is a label inside the list, such as a bold
+    "Goal:", which Word's navigation pane shows but a reader does not see as a heading)."""
+    return (
+        bool(items)
+        and mark is None
+        and style.outline is None
+        and val(ppr, "outlineLvl") is not None
+    )
+
+
+def _drop_cap(ppr: Element | None) -> bool:
+    """A drop cap's frame (`w:framePr w:dropCap="drop"` or `"margin"`)."""
+    return attr(child(ppr, "framePr"), "dropCap") in ("drop", "margin")
 
 
 def _anchored(inline: Inline) -> list[NoteRef | Element]:
