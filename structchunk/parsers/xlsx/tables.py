@@ -4,8 +4,9 @@ The first row of a block is its header (a defined table says how many it has), a
 the next when the row above groups columns under merged cells and it holds no numbers
 (`Revenue` merged over `Q1 | Q2`); leading rows that hold a single value above a wider
 block (a title such as "Sales 2024") become the table's caption. A block of one row is a
-paragraph of its values joined by ` | `; a lone cell is a table of that one row (without
-a header), as a one-column block is a table of its rows: a sheet's cells stay in table
+paragraph of its values joined by ` | `; a lone cell is a table of that one row (its
+header row: a pipe table's first row is its header), as a one-column block is a table of
+its rows: a sheet's cells stay in table
 rows, as in the grid they come from.
 
 Merged cells are filled as the HTML reader fills spans: a vertical merge repeats its text
@@ -70,7 +71,7 @@ def region_blocks(
     if len(body) == 1 and len(body[0]) > 1 and not caption:
         return [Paragraph(" | ".join(cell for cell in body[0] if cell))]
     if len(body) == 1 and len(body[0]) == 1:  # a lone cell: a row of one cell
-        return [Table([], body, caption=caption)]
+        return [Table(body, [], caption=caption)]
     rows_out = [row for row in body[header_rows:] if any(row)]
     return [Table(body[:header_rows], rows_out, caption=caption)]
 
