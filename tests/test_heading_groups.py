@@ -122,3 +122,16 @@ def test_a_web_page_hgroup_is_one_heading() -> None:
         (("Release notes: Version 2.0, May 2024.",), ["What changed."]),
         (("Release notes: Version 2.0, May 2024.", "Fixes"), ["Many."]),
     ]
+
+
+def test_what_comes_before_the_title_in_a_header_stays_before_it() -> None:
+    page = (
+        '<html><body><article><header><p>Kicker.</p><h1>Release notes</h1><p role="doc-subtitle">'
+        "Version 2.0</p></header><p>What changed.</p></article></body></html>"
+    )
+    doc = parse_html(page.encode(), "page.html", ParseSettings())
+    assert [b.text for s in doc.sections() for b in s.blocks if isinstance(b, Paragraph)] == [
+        "Kicker.",
+        "What changed.",
+    ]
+    assert [s.path for s in doc.sections() if s.blocks][-1] == ("Release notes: Version 2.0",)

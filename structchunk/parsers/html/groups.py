@@ -14,8 +14,8 @@ highest heading among them:
 
 - an `hgroup`: its headings and paragraphs (HTML's heading group: one heading and the
   paragraphs that go with it);
-- a `header` whose children are headings and elements marked as titles
-  (`epub:type="title"`/`"subtitle"`, `role="doc-subtitle"`), with at least one of each:
+- a `header` that opens with headings and elements marked as titles
+  (`epub:type="title"`/`"subtitle"`, `role="doc-subtitle"`), at least one of each:
   those children (an epigraph or a byline after them is walked as usual);
 - a heading followed at once by an element marked as a subtitle.
 
@@ -60,11 +60,13 @@ def group_parts(tag: Element, skip: Container[Element]) -> list[Element]:
             and (heading_level(child) is not None or child.tag in _GROUP_PART_TAGS)
         ]
     elif name == "header":
-        parts = [
-            child
-            for child in tag
-            if child not in skip and (heading_level(child) is not None or marked_title(child))
-        ]
+        parts = []
+        for child in tag:  # the leading run: what comes before the title stays before it
+            if child in skip:
+                continue
+            if heading_level(child) is None and not marked_title(child):
+                break
+            parts.append(child)
         if all(heading_level(part) is not None for part in parts):
             return []
     else:
