@@ -104,7 +104,8 @@ class ChunkOptions(BaseModel):
     )
     sentence_model: str = Field(
         default="bundled",
-        description="bundled, or nltk:<language> for an installed punkt_tab model.",
+        description="bundled (English Punkt; other languages by sentencex's rules, see "
+        "--language), nltk:<language> for an installed punkt_tab model, or sentencex:<code>.",
     )
     pdf_password: str | None = Field(
         default=None, description="Password for encrypted PDFs.", repr=False

@@ -99,7 +99,7 @@ def explode(
                 budget,
                 kind=kind,
                 prov=prov,
-                sep=sep if first else (gap or " "),
+                sep=sep if first else gap,
                 joint=joint if first else steps[0].joint,
             )
         )
