@@ -23,8 +23,10 @@ from .. import __version__
 from ..api import parse_settings
 from ..errors import DestinationError, InputError, OptionsError, OutputError
 from ..ids import short_hash
+from ..languages import AUTO, load_detector
 from ..options import ChunkOptions
 from ..parsers import FORMATS
+from ..processes import start_context
 from ..records import printable_path
 from .atomic import atomic_binary_writer, atomic_writer, remove_leftovers
 from .boundary import FileLimits
@@ -295,6 +297,8 @@ class BatchRun:
             for task in tasks:
                 yield convert_task(task, options, limits)
             return
+        if options.language == AUTO and start_context().get_start_method() == "fork":
+            load_detector()  # once here, not once per forked worker (about a second each)
         pool = WorkerPool(max(1, jobs), options, limits)
         yield from pool.run(tasks)
 
@@ -322,7 +326,7 @@ class BatchRun:
         self.report.ok += 1
         self.report.chunks += outcome.chunks
         assert self.report.summary is not None
-        self.report.summary.add_counts(outcome.tokens, outcome.shortened)
+        self.report.summary.add_counts(outcome.tokens, outcome.shortened, outcome.languages)
         if self.manifest is not None:
             output = relative_to(target, self.manifest.path.parent)
             self.manifest.record(

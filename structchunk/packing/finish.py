@@ -31,6 +31,8 @@ class PackedChunk:
     prov: Provenance
     table_rows: tuple[int, int, int] | None
     prefix_shortened: bool
+    language: str | None = None
+    """The section's language (step 0), set by the packer."""
 
 
 def finish(

@@ -24,7 +24,6 @@ MARGIN = 200
 looks at beside a boundary."""
 
 
-@lru_cache(maxsize=32)
 def get_segmenter(model: str = DEFAULT_MODEL, language: str | None = None) -> SentenceSegmenter:
     """The segmenter for a model spec: `bundled`, `nltk:<language>` or
     `sentencex:<code>`, with the post-pass. With `bundled`, text in a `language` (ISO
@@ -33,11 +32,16 @@ def get_segmenter(model: str = DEFAULT_MODEL, language: str | None = None) -> Se
     An installed NLTK model is looked up at once (a missing one is an error before any
     work); the bundled one is read, and NLTK imported, when a first text is split, so a
     run whose blocks all fit the budget never pays for either."""
+    if model == DEFAULT_MODEL and language and language != ENGLISH:
+        return _segmenter(f"{SENTENCEX_MODEL}:{language}")
+    return _segmenter(model)
+
+
+@lru_cache(maxsize=32)
+def _segmenter(model: str) -> SentenceSegmenter:
     kind, _, code = model.partition(":")
     if kind == SENTENCEX_MODEL and code:
         return SentenceSegmenter(language=code)
-    if model == DEFAULT_MODEL and language and language != ENGLISH:
-        return SentenceSegmenter(language=language)
     if model == DEFAULT_MODEL:
         return SentenceSegmenter()
     return SentenceSegmenter(model_params(model))
