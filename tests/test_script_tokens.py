@@ -108,3 +108,12 @@ def test_mixed_script_budget_holds_against_a_multilingual_vocabulary(
     for chunk in chunk_text(doc, max_tokens=max_tokens):
         assert chunk.n_tokens == count_words(chunk.text) <= max_tokens
         assert count(chunk.text) <= MAX_UNDERCOUNT * chunk.n_tokens, chunk.text
+
+
+def test_no_chunk_is_a_lone_punctuation_mark() -> None:
+    """A Chinese sentence one `，` over the budget was cut before the mark, which became
+    a chunk of its own (no words, no offsets)."""
+    for n in range(10, 60):
+        chunks = chunk_text(f"# 题\n\n{'字' * n}，\n", max_tokens=20)
+        assert all(any(char.isalnum() for char in c.body) for c in chunks), n
+        assert "".join(c.body for c in chunks) == "字" * n + "，"
