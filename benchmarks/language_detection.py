@@ -4,8 +4,9 @@
 
 For each sample of tests/multilingual/udhr/ (the Universal Declaration of Human Rights
 in 17 languages), cuts the text into pieces of N non-space characters (N = 50, 100, 300,
-1000) and counts the pieces py3langid names correctly, and those it names with the
-confidence a section needs to be decided on its own (packing/language.py).
+1000) and counts the pieces the detector (fastText lid.176) names correctly, and those
+it names with the confidence a section needs to be decided on its own
+(packing/language.py).
 """
 
 from __future__ import annotations

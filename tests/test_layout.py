@@ -33,8 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "packing": FOUNDATION | {"sentences", "tokenizers", "languages"},
     "api": FOUNDATION
     | {"parsers", "packing", "records", "offsets", "sentences", "tokenizers", "remote"},
-    "batch": FOUNDATION
-    | {"api", "parsers", "packing", "records", "tokenizers", "remote", "languages"},
+    "batch": FOUNDATION | {"api", "parsers", "packing", "records", "tokenizers", "remote"},
     "quality": FOUNDATION | {"api", "batch", "parsers", "packing", "records", "tokenizers"},
     "cli": FOUNDATION
     | {"api", "batch", "parsers", "records", "sentences", "tokenizers", "quality"},

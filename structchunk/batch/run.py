@@ -23,10 +23,8 @@ from .. import __version__
 from ..api import parse_settings
 from ..errors import DestinationError, InputError, OptionsError, OutputError
 from ..ids import short_hash
-from ..languages import AUTO, load_detector
 from ..options import ChunkOptions
 from ..parsers import FORMATS
-from ..processes import start_context
 from ..records import printable_path
 from .atomic import atomic_binary_writer, atomic_writer, remove_leftovers
 from .boundary import FileLimits
@@ -297,8 +295,6 @@ class BatchRun:
             for task in tasks:
                 yield convert_task(task, options, limits)
             return
-        if options.language == AUTO and start_context().get_start_method() == "fork":
-            load_detector()  # once here, not once per forked worker (about a second each)
         pool = WorkerPool(max(1, jobs), options, limits)
         yield from pool.run(tasks)
 

@@ -1,4 +1,4 @@
-"""Which language a text is in: py3langid's model, shipped in its package, offline.
+"""Which language a text is in: fastText's model, shipped in a package, offline.
 
     detect.py   the detector: a text to an ISO 639-1 code and a confidence
 

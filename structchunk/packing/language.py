@@ -22,8 +22,8 @@ from .render import render_block
 
 DEFAULT_SECTION_MIN_CHARS = 300
 """Non-space characters of prose a section needs to be decided on its own: about 50
-words, or 300 Chinese characters; shorter samples are where py3langid errs (a heading
-alone, `Installation`, reads as Nigerian Pidgin)."""
+words, or 300 Chinese characters; shorter samples are where detectors err (a heading
+alone, `Installation`, is `en` with probability 0.55)."""
 
 DEFAULT_MIN_CONFIDENCE = 0.9
 """Normalised probability the detector must give a section's language."""
