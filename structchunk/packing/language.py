@@ -50,7 +50,7 @@ def prose_sample(section: Section) -> str:
 
 
 def _solid(text: str) -> int:
-    return len(text) - sum(1 for char in text if char.isspace())
+    return sum(map(len, text.split()))
 
 
 def _decided(sample: str, min_chars: int, min_confidence: float) -> str | None:
