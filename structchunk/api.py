@@ -110,6 +110,7 @@ def _record(
         n_tokens=packed.n_tokens,
         tokenizer=tokenizer,
         block_types=packed.block_types,
+        language=packed.language,
         pages=list(prov.pages) if prov.pages else None,
         lines=list(prov.lines) if prov.lines else None,
         offsets=[list(span) for span in spans] if spans else None,

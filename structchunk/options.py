@@ -102,9 +102,17 @@ class ChunkOptions(BaseModel):
     format: FormatName | None = Field(
         default=None, description="Override detection by extension (required for stdin)."
     )
+    language: str = Field(
+        default="auto",
+        pattern=r"^(auto|[a-z]{2,3})$",
+        description="auto (detect each document's language, and a section's where it is "
+        "long enough) or an ISO 639-1 code such as de or zh for all documents; decides how "
+        "sentences are split and is recorded in each record's `language`.",
+    )
     sentence_model: str = Field(
         default="bundled",
-        description="bundled, or nltk:<language> for an installed punkt_tab model.",
+        description="bundled (English Punkt; other languages by sentencex's rules, see "
+        "--language), nltk:<language> for an installed punkt_tab model, or sentencex:<code>.",
     )
     pdf_password: str | None = Field(
         default=None, description="Password for encrypted PDFs.", repr=False

@@ -75,6 +75,11 @@ class Chunk(BaseModel):
     block_types: list[str] = Field(
         description="Kinds of blocks inside: paragraph, list, table, code, figure."
     )
+    language: str | None = Field(
+        None,
+        description="ISO 639-1 code of the language the chunk's section was read as "
+        "(detected unless the `language` option names one); null when undetermined.",
+    )
     pages: list[int] | None = Field(None, description="PDF pages (1-based) the text comes from.")
     lines: list[int] | None = Field(
         None,
@@ -160,6 +165,8 @@ class Chunk(BaseModel):
             "tokenizer": self.tokenizer,
             "block_types": ",".join(self.block_types),
         }
+        if self.language:
+            view["language"] = self.language
         if self.pages:
             view["pages"] = page_ranges(self.pages)
             view["page_first"] = min(self.pages)

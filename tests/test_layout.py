@@ -26,10 +26,11 @@ ALLOWED: dict[str, set[str]] = {
     "parsers": FOUNDATION,
     "sentences": FOUNDATION,
     "tokenizers": FOUNDATION,
+    "languages": FOUNDATION,
     "records": FOUNDATION,
     "offsets": FOUNDATION,
     "remote": FOUNDATION | {"parsers", "records"},
-    "packing": FOUNDATION | {"sentences", "tokenizers"},
+    "packing": FOUNDATION | {"sentences", "tokenizers", "languages"},
     "api": FOUNDATION
     | {"parsers", "packing", "records", "offsets", "sentences", "tokenizers", "remote"},
     "batch": FOUNDATION | {"api", "parsers", "packing", "records", "tokenizers", "remote"},

@@ -513,3 +513,21 @@ def test_a_pdf_chunk_printed_before_its_lines_keeps_its_box(corpus: Path) -> Non
     chunks = chunk_file(str(corpus / "pdf/pdfplumber/pdffill-demo.pdf"))
     (help_chunk,) = [c for c in chunks if c.body == "Online Help"]
     assert help_chunk.boxes == [(2, 395.3, 208.5, 464.1, 222.5)]
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_chinese_chunks_that_start_inside_a_paragraph_find_their_offsets(fmt: str) -> None:
+    """Each ideograph is a word to the aligner: a chunk cut out of a Chinese paragraph
+    (which has no spaces) found no whole word to anchor on, and had no offsets."""
+    udhr = Path(__file__).parent / "multilingual" / "udhr" / "zh.txt"
+    paragraphs = udhr.read_text(encoding="utf-8").split("\n\n")[2:12]
+    if fmt == "markdown":
+        source = "# 宣言\n\n" + "\n\n".join(paragraphs) + "\n"
+    else:
+        source = "<h1>宣言</h1>" + "".join(f"<p>{p}</p>" for p in paragraphs)
+    chunks = chunk_text(source, format=fmt, max_tokens=40)
+    assert len(chunks) > 10
+    for chunk in chunks:
+        assert chunk.offsets, chunk.body
+        found = re.sub(r"<[^>]*>", "", "".join(source[a:b] for a, b in chunk.offsets))
+        assert re.sub(r"\W", "", found) == re.sub(r"\W", "", chunk.body)  # the same words

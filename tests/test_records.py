@@ -28,6 +28,7 @@ DESIGN_FIELDS = [
     "n_tokens",
     "tokenizer",
     "block_types",
+    "language",
     "pages",
     "lines",
     "offsets",

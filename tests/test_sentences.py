@@ -67,6 +67,7 @@ def test_seed_example_splits_into_four() -> None:
 def test_rules_are_a_documented_table() -> None:
     assert [rule.__name__ for rule in RULES] == [
         "inside_a_token",
+        "full_width_stops",
         "ellipses",
         "reference_marks",
         "quotations_and_brackets",

@@ -322,7 +322,7 @@ class BatchRun:
         self.report.ok += 1
         self.report.chunks += outcome.chunks
         assert self.report.summary is not None
-        self.report.summary.add_counts(outcome.tokens, outcome.shortened)
+        self.report.summary.add_counts(outcome.tokens, outcome.shortened, outcome.languages)
         if self.manifest is not None:
             output = relative_to(target, self.manifest.path.parent)
             self.manifest.record(

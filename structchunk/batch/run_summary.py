@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+UNDETERMINED = "und"
+"""How the summary counts chunks whose language was not determined (ISO 639-2)."""
+
 
 @dataclass
 class BudgetSummary:
@@ -14,12 +17,18 @@ class BudgetSummary:
     counts: list[int] = field(default_factory=list)
     over_budget: int = 0
     prefixes_shortened: int = 0
+    languages: dict[str, int] = field(default_factory=dict)
 
-    def add_counts(self, tokens: list[int], shortened: int) -> None:
-        """Counts of one document's chunks, and how many had their prefix shortened."""
+    def add_counts(
+        self, tokens: list[int], shortened: int, languages: dict[str, int] | None = None
+    ) -> None:
+        """Counts of one document's chunks, how many had their prefix shortened, and how
+        many were read in each language."""
         self.counts.extend(tokens)
         self.over_budget += sum(1 for n in tokens if n > self.max_tokens)
         self.prefixes_shortened += shortened
+        for language, n in (languages or {}).items():
+            self.languages[language] = self.languages.get(language, 0) + n
 
     def line(
         self,
@@ -61,6 +70,9 @@ class BudgetSummary:
                 f", tokens/chunk min {ordered[0]} · median {median} · p95 {p95} · "
                 f"max {ordered[-1]} (budget {self.max_tokens} {self.tokenizer})"
             )
+        if self.languages:
+            ranked = sorted(self.languages.items(), key=lambda item: (-item[1], item[0]))
+            text += "; languages " + " · ".join(f"{code} {n}" for code, n in ranked)
         if self.over_budget:
             text += f"; {self.over_budget} OVER BUDGET"
         if self.prefixes_shortened:

@@ -19,6 +19,7 @@ from .atomic import atomic_binary_writer, atomic_writer
 from .boundary import FileFailure, FileLimits, guarded
 from .memory import peak_rss_mb
 from .parquet import write_parquet
+from .run_summary import UNDETERMINED
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,8 @@ class Outcome:
     ids: list[str] = field(default_factory=list)
     """Of its chunks, in order: the batch run's plan compares them with the last run's."""
     shortened: int = 0
+    languages: dict[str, int] = field(default_factory=dict)
+    """Its chunks per language (`und` for undetermined)."""
     kind: str = ""
     message: str = ""
     seconds: float = 0.0
@@ -70,6 +73,7 @@ def convert_task(task: Task, options: ChunkOptions, limits: FileLimits) -> Outco
         outcome.kind, outcome.message = failure.kind, failure.message
         outcome.ends_run = failure.ends_run
         outcome.tokens, outcome.ids, outcome.shortened = [], [], 0
+        outcome.languages = {}
     else:
         outcome.ok = True
         outcome.chunks = len(outcome.tokens)
@@ -100,4 +104,6 @@ def _counted(chunks: Iterator[Chunk], outcome: Outcome) -> Iterator[Chunk]:
         outcome.ids.append(chunk.id)
         if chunk.prefix_shortened:
             outcome.shortened += 1
+        language = chunk.language or UNDETERMINED
+        outcome.languages[language] = outcome.languages.get(language, 0) + 1
         yield chunk

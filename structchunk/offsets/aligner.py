@@ -17,6 +17,7 @@ from .source import (
     Span,
     VisibleText,
     Window,
+    is_ideograph,
     is_word_char,
     lowered_words,
     only_markup_between,
@@ -251,10 +252,11 @@ class Aligner:
         pattern = _without_case(word)
         reach = min(len(text), stop + len(word))  # a word starting before `stop` may end after
         found = pattern.search(text, start, reach) if start < stop else None
+        alone = is_ideograph(word)  # a word whatever touches it
         while found is not None and found.start() < stop:
             position, end = found.span()
-            before = position > 0 and is_word_char(text[position - 1])
-            after = end < len(text) and is_word_char(text[end])
+            before = not alone and position > 0 and is_word_char(text[position - 1])
+            after = not alone and end < len(text) and is_word_char(text[end])
             if not before and not after:
                 self._note_absent(word, searched_from, position)
                 return position

@@ -12,9 +12,18 @@ from itertools import accumulate, islice, repeat
 
 Span = tuple[int, int]
 
-WORD = re.compile(r"[^\W_]+")
-"""Letters and digits: `_emphasis_` and `snake_case` are words between underscores."""
-_WORD_AND_GAP = re.compile(r"([^\W_]+)")
+IDEOGRAPHS = (
+    "\u3040-\u30ff"  # hiragana, katakana
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # CJK ideographs
+    "\U00020000-\U0003ffff"  # CJK extensions B and later
+)
+"""Letters that are words on their own: Chinese and Japanese have no spaces, so a run of
+them would be one "word" as long as a paragraph, and a chunk that starts inside a
+paragraph would find no whole word to anchor on (as tokenizers/scripts.py counts them)."""
+WORD = re.compile(f"[{IDEOGRAPHS}]|[^\\W_{IDEOGRAPHS}]+")
+"""Letters and digits: `_emphasis_` and `snake_case` are words between underscores; each
+ideograph or kana is one word."""
+_WORD_AND_GAP = re.compile(f"([{IDEOGRAPHS}]|[^\\W_{IDEOGRAPHS}]+)")
 """`WORD` as a group: splitting on it gives gap, word, gap, word, …, gap."""
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.IGNORECASE)
 """A character reference (`&eacute;`, `&#233;`): one character of the page's text."""
@@ -184,8 +193,17 @@ def only_markup_between(text: str, start: int, end: int) -> bool:
     return WORD.search(text, start, end) is None
 
 
+_IDEOGRAPH = re.compile(f"[{IDEOGRAPHS}]")
+
+
+def is_ideograph(word: str) -> bool:
+    """Whether `word` is one ideograph or kana (a word on its own)."""
+    return len(word) == 1 and _IDEOGRAPH.match(word) is not None
+
+
 def is_word_char(char: str) -> bool:
-    return char.isalnum()
+    """Whether `char` would continue a word it touches (an ideograph is a word alone)."""
+    return char.isalnum() and _IDEOGRAPH.match(char) is None
 
 
 SEGMENT_CHARS = 1 << 16

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..sentences import SentenceSegmenter
+from ..sentences.full_width import ends_sentence
 from ..tokenizers import Tokenizer
 
 Segment = tuple[str, str]
@@ -38,10 +39,11 @@ class SplitContext:
 
     def sentences(self, text: str) -> list[Segment]:
         """Sentence segments; a boundary with no whitespace (`outage.*Thus`) is not a cut,
-        because cutting there would split a word."""
+        because cutting there would split a word, unless it follows a full-width stop
+        (`。`), after which Chinese and Japanese need no space."""
         segments: list[Segment] = []
         for segment, gap in by_pattern_gaps(text, self.segmenter.spans(text)):
-            if segments and not gap:
+            if segments and not gap and not ends_sentence(segments[-1][0]):
                 previous, previous_gap = segments[-1]
                 segments[-1] = (previous + segment, previous_gap)
             else:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..document import Provenance, Section
 from ..errors import BudgetError
 from ..tokenizers import Tokenizer, count_words
+from ..tokenizers.plain import count_spaced
 from .prefix import Head
 from .room import Room
 from .units import Unit
@@ -30,6 +31,8 @@ class PackedChunk:
     prov: Provenance
     table_rows: tuple[int, int, int] | None
     prefix_shortened: bool
+    language: str | None = None
+    """The section's language (step 0), set by the packer."""
 
 
 def finish(
@@ -74,11 +77,13 @@ def whole_section(
     """The section as one chunk when it fits (blocks rendered as `texts`), else None.
 
     Words are counted block by block first, and the section given up once they pass the
-    limit: every tokenizer gives at least one token per word (sub-word ones skip their
-    own count so), and joining a 50 MB section to count it took 550 MB."""
-    words = count_words(head.text)
+    limit: every tokenizer gives at least one token per whitespace word (sub-word ones
+    skip their own count so), and joining a 50 MB section to count it took 550 MB. With
+    the words tokenizer that count is the chunk's (it adds up over blocks)."""
+    floor = count_words if tokenizer.count is count_words else count_spaced
+    words = floor(head.text)
     for text in texts:
-        words += count_words(text)
+        words += floor(text)
         if words > room.limit:
             return None
     body = "\n\n".join(texts)

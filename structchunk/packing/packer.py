@@ -18,6 +18,7 @@ from .context import SplitContext
 from .finish import PackedChunk, finish, whole_section
 from .fitting import fit
 from .grouping import group_units
+from .language import with_languages
 from .merging import merge_small
 from .outline import sections_to_pack
 from .overlap import overlap_bodies
@@ -41,6 +42,7 @@ class Packer:
         self.tokenizer = tokenizer or get_tokenizer(options.tokenizer)
         self.segmenter = segmenter or get_segmenter(options.sentence_model)
         self.ctx = SplitContext(self.tokenizer, self.segmenter)
+        self._fixed_segmenter = segmenter is not None
 
     def pack(self, document: Document) -> Iterator[PackedChunk]:
         """Chunks of `document` in order."""
@@ -58,12 +60,24 @@ class Packer:
     def pack_sections(self, sections: Iterable[Section]) -> Iterator[PackedChunk]:
         """Chunks of sections given in document order (as `sections_to_pack` or an
         `OutlineStream` gives them)."""
-        for section in sections:
-            yield from self.pack_section(section)
+        for section, language in with_languages(sections, self.options.language):
+            for chunk in self.pack_section(section, language):
+                chunk.language = language
+                yield chunk
 
-    def pack_section(self, section: Section) -> Iterator[PackedChunk]:
-        """The chunks of one section (which has blocks)."""
-        options, ctx, count = self.options, self.ctx, self.tokenizer.count
+    def _context(self, language: str | None) -> SplitContext:
+        """The split context for a section in `language`: its sentence segmenter."""
+        if self._fixed_segmenter or language is None:
+            return self.ctx
+        segmenter = get_segmenter(self.options.sentence_model, language)
+        if segmenter is self.segmenter:
+            return self.ctx
+        return SplitContext(self.tokenizer, segmenter)
+
+    def pack_section(self, section: Section, language: str | None = None) -> Iterator[PackedChunk]:
+        """The chunks of one section (which has blocks), its sentences split as `language`
+        splits them (None: by the sentence model alone)."""
+        options, ctx, count = self.options, self._context(language), self.tokenizer.count
         head = section_head(section.path, options.heading_prefix, options.max_tokens, count)
         room = section_room(
             limit=options.max_tokens,

@@ -99,7 +99,7 @@ def explode(
                 budget,
                 kind=kind,
                 prov=prov,
-                sep=sep if first else (gap or " "),
+                sep=sep if first else gap,
                 joint=joint if first else steps[0].joint,
             )
         )
@@ -127,6 +127,7 @@ def _char_units(
                 low = mid
             else:
                 high = mid - 1
+        low = _not_before_bare_punctuation(text, start, low)
         first = not units
         units.append(
             _unit(
@@ -140,6 +141,17 @@ def _char_units(
         )
         start = low
     return units
+
+
+def _not_before_bare_punctuation(text: str, start: int, end: int) -> int:
+    """`end`, or earlier when all that would be left after it is punctuation (a Chinese
+    sentence one `，` or `。` over the budget): the last word character goes with it, so
+    no chunk is a lone mark."""
+    tail = text[end : end + 9]
+    if not tail or len(tail) > 8 or any(char.isalnum() for char in tail):
+        return end
+    last = max((i for i in range(start + 1, end) if text[i].isalnum()), default=start)
+    return last if last > start else end
 
 
 def _unit(

@@ -16,6 +16,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Collection
 from itertools import accumulate
 
+from .full_width import CJK_QUOTES, full_width_stops
+
 Cuts = list[int]
 """Sorted offsets where a sentence starts; never 0, always right after whitespace."""
 
@@ -109,6 +111,7 @@ _ENCLOSURES = (
     ("«", False, _compile(r"«[^«»]{1,LIMIT}»")),
     ("(", False, _compile(r"\([^()]{1,LIMIT}\)")),
     ("[", False, _compile(r"\[[^\[\]]{1,LIMIT}\]")),
+    *((char, False, pattern) for char, pattern in CJK_QUOTES),
 )
 """(opening character, whether it is a straight quote, pattern) for quotations and
 brackets. A straight quote opens only after whitespace, an opening bracket, a slash or a
@@ -502,6 +505,7 @@ def punctuation_only(text: str, cuts: Cuts, starters: Collection[str]) -> Cuts:
 
 RULES: tuple[RuleFunction, ...] = (
     inside_a_token,
+    full_width_stops,
     ellipses,
     reference_marks,
     quotations_and_brackets,

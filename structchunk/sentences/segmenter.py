@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
+from .languages import ENGLISH, SENTENCEX_MODEL, european_abbreviations, sentencex_cuts
 from .models import DEFAULT_MODEL, model_params
 from .rules import RULES, apply_rules, spans_from_cuts
 
@@ -23,13 +24,24 @@ MARGIN = 200
 looks at beside a boundary."""
 
 
-@lru_cache(maxsize=8)
-def get_segmenter(model: str = DEFAULT_MODEL) -> SentenceSegmenter:
-    """The segmenter for a model spec: `bundled` or `nltk:<language>`, with the post-pass.
+def get_segmenter(model: str = DEFAULT_MODEL, language: str | None = None) -> SentenceSegmenter:
+    """The segmenter for a model spec: `bundled`, `nltk:<language>` or
+    `sentencex:<code>`, with the post-pass. With `bundled`, text in a `language` (ISO
+    639-1) other than English is split by sentencex's rules for it.
 
     An installed NLTK model is looked up at once (a missing one is an error before any
     work); the bundled one is read, and NLTK imported, when a first text is split, so a
     run whose blocks all fit the budget never pays for either."""
+    if model == DEFAULT_MODEL and language and language != ENGLISH:
+        return _segmenter(f"{SENTENCEX_MODEL}:{language}")
+    return _segmenter(model)
+
+
+@lru_cache(maxsize=32)
+def _segmenter(model: str) -> SentenceSegmenter:
+    kind, _, code = model.partition(":")
+    if kind == SENTENCEX_MODEL and code:
+        return SentenceSegmenter(language=code)
     if model == DEFAULT_MODEL:
         return SentenceSegmenter()
     return SentenceSegmenter(model_params(model))
@@ -43,9 +55,16 @@ class SentenceSegmenter:
     Punkt's own boundaries (for comparison only).
     """
 
-    def __init__(self, params: PunktParameters | None = None, post_pass: bool = True) -> None:
+    def __init__(
+        self,
+        params: PunktParameters | None = None,
+        post_pass: bool = True,
+        language: str | None = None,
+    ) -> None:
         self._params = params
         self._rules = RULES if post_pass else ()
+        self.language = language
+        """Split by sentencex's rules for this language instead of Punkt."""
 
     @cached_property
     def _loaded(self) -> tuple[PunktSentenceTokenizer, frozenset[str]]:
@@ -67,6 +86,10 @@ class SentenceSegmenter:
         covering every non-space character of `text`."""
         if not text or text.isspace():
             return []
+        if self.language is not None:
+            cuts = sentencex_cuts(self.language, text)
+            rules = (*self._rules, european_abbreviations) if self._rules else ()
+            return spans_from_cuts(text, apply_rules(text, cuts, (), rules))
         cuts = self._punkt_cuts(text)
         return spans_from_cuts(text, apply_rules(text, cuts, self._starters, self._rules))
 

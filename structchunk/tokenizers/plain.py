@@ -6,10 +6,19 @@ from collections.abc import Callable
 
 from ..errors import OptionsError
 from .base import Tokenizer, memoised
+from .scripts import count_unspaced, has_unspaced
 
 
 def count_words(text: str) -> int:
-    """Whitespace-separated words: the default budget unit."""
+    """Whitespace-separated words, and in unspaced scripts (Chinese, Japanese, Thai, ...)
+    characters (see scripts.py): the default budget unit."""
+    if has_unspaced(text):
+        return count_unspaced(text)
+    return len(text.split())
+
+
+def count_spaced(text: str) -> int:
+    """Whitespace-separated words only: a floor on every tokenizer's count."""
     return len(text.split())
 
 
