@@ -44,6 +44,16 @@ EXTRAS: dict[str, tuple[str, str]] = {
 """Top-level module → (structchunk extra, distribution that provides it)."""
 
 
+def _boxes_of_rows(cls: type[BaseModel], boxes: object) -> object:
+    """A Parquet row's boxes are structs (`{"page": 1, "x0": …}`): read them as boxes."""
+    if isinstance(boxes, list):
+        return [
+            tuple(box[name] for name in BOX_FIELDS) if isinstance(box, dict) else box
+            for box in boxes
+        ]
+    return boxes
+
+
 class Chunk(BaseModel):
     """One retrieval-ready chunk: a JSONL line. Field meanings never change."""
 
@@ -101,6 +111,12 @@ class Chunk(BaseModel):
         description="For a piece of a split table: first and "
         "last body row (1-based) and the table's row count.",
     )
+    parent_id: str | None = Field(
+        None,
+        description="With parents on: the id of the parent record that holds this chunk "
+        "(its section, or a window of its section's chunks). Left out of the JSONL line "
+        "when null, so records without parents are as before.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -110,16 +126,7 @@ class Chunk(BaseModel):
             return {**record, "doc_hash": record["doc_id"]}
         return record
 
-    @field_validator("boxes", mode="before")
-    @classmethod
-    def _boxes_from_table_rows(cls, boxes: object) -> object:
-        """A Parquet row's boxes are structs (`{"page": 1, "x0": …}`): read them as boxes."""
-        if isinstance(boxes, list):
-            return [
-                tuple(box[name] for name in BOX_FIELDS) if isinstance(box, dict) else box
-                for box in boxes
-            ]
-        return boxes
+    _boxes_from_table_rows = field_validator("boxes", mode="before")(_boxes_of_rows)
 
     @property
     def prefix_shortened(self) -> bool:
@@ -178,6 +185,8 @@ class Chunk(BaseModel):
         if self.table_rows:
             first, last, count = self.table_rows
             view["table_rows"] = f"{first}-{last} of {count}"
+        if self.parent_id:
+            view["parent_id"] = self.parent_id
         if lists:
             for key, values in (
                 ("heading_path_list", self.heading_path),
@@ -239,6 +248,51 @@ class Chunk(BaseModel):
         return Document(id=self.id, content=self.text, meta=self.metadata(lists))
 
 
+class Parent(BaseModel):
+    """A parent record (small-to-big, `parents` on): the larger text a chunk's hit hands
+    the model. Its JSONL line starts with `"record":"parent"`; chunk lines have no
+    `record` field."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    record: Literal["parent"] = Field(
+        "parent", description='Always "parent": tells its JSONL line from a chunk\'s.'
+    )
+    id: str = Field(
+        description="Content-addressed like a chunk's id (document key, heading_path, "
+        "text, occurrence), under its own kind, so it never equals a chunk's."
+    )
+    doc_hash: str = Field(description="Hash of the source bytes: whether the file changed.")
+    source: str = Field(description="The input path as given, or `-` for stdin.")
+    format: str = Field(description="markdown, html, pdf, docx, pptx, xlsx, epub or text.")
+    parent_index: int = Field(ge=0, description="0-based position among the document's parents.")
+    heading_path: list[str] = Field(
+        description="Titles from the document root to the parent's section."
+    )
+    text: str = Field(
+        description="The heading path prefix (as its chunks have it), then its chunks' text "
+        "in order, without what a chunk repeats of the one before, and each sub-section's "
+        "heading path (relative to the parent's) on a line of its own."
+    )
+    body: str = Field(description="The parent's text without the prefix.")
+    n_tokens: int = Field(ge=0, description="Tokens in `text` under `tokenizer`.")
+    tokenizer: str = Field(description="words, chars, tiktoken:<encoding>, hf:<name>, …")
+    block_types: list[str] = Field(description="Kinds of blocks inside, as in its chunks.")
+    pages: list[int] | None = Field(None, description="PDF pages (1-based) of its chunks.")
+    lines: list[int] | None = Field(
+        None, min_length=2, max_length=2, description="Source line range of its chunks."
+    )
+    offsets: list[list[int]] | None = Field(
+        None,
+        description="One [start, end) span of the decoded source: from its first chunk's "
+        "first offset to its last chunk's last one.",
+    )
+    boxes: list[Box] | None = Field(None, description="PDF: its chunks' boxes, in order.")
+    chunk_ids: list[str] = Field(description="The ids of its chunks, in order.")
+
+    _boxes_from_table_rows = field_validator("boxes", mode="before")(_boxes_of_rows)
+
+
 @contextmanager
 def optional_extra(feature: str) -> Iterator[None]:
     """Turn a missing framework package into one ImportError that names the extra to
@@ -285,13 +339,36 @@ def printable_path(path: str) -> str:
     return path
 
 
-def to_json_line(chunk: Chunk) -> str:
-    """One record as a JSONL line: fields in schema order, compact, non-ASCII kept as is."""
-    return chunk.model_dump_json() + "\n"
+def to_json_line(record: Chunk | Parent) -> str:
+    """One record as a JSONL line: fields in schema order, compact, non-ASCII kept as is
+    (a chunk's `parent_id` only when it has one)."""
+    if isinstance(record, Chunk) and record.parent_id is None:
+        return record.model_dump_json(exclude=NO_PARENT) + "\n"
+    return record.model_dump_json() + "\n"
+
+
+NO_PARENT = {"parent_id"}
+"""What a chunk's line leaves out without parents: the line is as it was before them."""
+
+PARENT_LINE = '{"record":"parent"'
+"""How a parent record's JSONL line starts (`record` is its first field)."""
+
+
+def is_parent_line(line: str) -> bool:
+    """Whether a JSONL line is a parent record (a chunk's has no `record` field)."""
+    return line.startswith(PARENT_LINE)
+
+
+def read_records(path: str | os.PathLike[str]) -> Iterator[Chunk | Parent]:
+    """The chunks and parents of a JSONL file, in order."""
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if is_parent_line(line):
+                yield Parent.model_validate_json(line)
+            elif line.strip():
+                yield Chunk.model_validate_json(line)
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Chunk]:
-    with open(path, encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                yield Chunk.model_validate_json(line)
+    """The chunks of a JSONL file (its parent records, if any, skipped)."""
+    return (record for record in read_records(path) if isinstance(record, Chunk))
