@@ -328,6 +328,11 @@ def chunk_schema() -> dict[str, object]:
     return Chunk.model_json_schema()
 
 
+def parent_schema() -> dict[str, object]:
+    """The JSON Schema of a parent record (`structchunk schema --record parent`)."""
+    return Parent.model_json_schema()
+
+
 def printable_path(path: str) -> str:
     """`path` as valid Unicode: bytes of a file name that are not UTF-8 (which Python
     carries as lone surrogates) are shown as `\\xNN`, so records and error files can be
