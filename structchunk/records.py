@@ -44,6 +44,40 @@ EXTRAS: dict[str, tuple[str, str]] = {
 """Top-level module → (structchunk extra, distribution that provides it)."""
 
 
+def _provenance_view(
+    pages: list[int] | None,
+    lines: list[int] | None,
+    offsets: list[list[int]] | None,
+    boxes: list[Box] | None,
+) -> dict[str, MetadataValue]:
+    """Where a record comes from, as flat metadata (`Chunk.metadata`)."""
+    view: dict[str, MetadataValue] = {}
+    if pages:
+        view.update(pages=page_ranges(pages), page_first=min(pages), page_last=max(pages))
+    if lines:
+        first, last = lines
+        view.update(lines=f"{first}-{last}", line_first=first, line_last=last)
+    if offsets:
+        view["offsets"] = ",".join(f"{start}-{end}" for start, end in offsets)
+        view.update(char_start=offsets[0][0], char_end=offsets[-1][1])
+    if boxes:
+        view["boxes"] = json.dumps(boxes, separators=(",", ":"))
+    return view
+
+
+def _list_view(
+    heading_path: list[str], block_types: list[str], pages: list[int] | None
+) -> dict[str, MetadataValue]:
+    """The lists of `metadata(lists=True)`, each only when non-empty."""
+    view: dict[str, MetadataValue] = {}
+    for key, values in (("heading_path_list", heading_path), ("block_types_list", block_types)):
+        if values:
+            view[key] = list(values)
+    if pages:
+        view["pages_list"] = list(pages)
+    return view
+
+
 def _boxes_of_rows(cls: type[BaseModel], boxes: object) -> object:
     """A Parquet row's boxes are structs (`{"page": 1, "x0": …}`): read them as boxes."""
     if isinstance(boxes, list):
@@ -167,35 +201,14 @@ class Chunk(BaseModel):
             "tokenizer": self.tokenizer,
             "block_types": ",".join(self.block_types),
         }
-        if self.pages:
-            view["pages"] = page_ranges(self.pages)
-            view["page_first"] = min(self.pages)
-            view["page_last"] = max(self.pages)
-        if self.lines:
-            first, last = self.lines
-            view["lines"] = f"{first}-{last}"
-            view["line_first"] = first
-            view["line_last"] = last
-        if self.offsets:
-            view["offsets"] = ",".join(f"{start}-{end}" for start, end in self.offsets)
-            view["char_start"] = self.offsets[0][0]
-            view["char_end"] = self.offsets[-1][1]
-        if self.boxes:
-            view["boxes"] = json.dumps(self.boxes, separators=(",", ":"))
+        view.update(_provenance_view(self.pages, self.lines, self.offsets, self.boxes))
         if self.table_rows:
             first, last, count = self.table_rows
             view["table_rows"] = f"{first}-{last} of {count}"
         if self.parent_id:
             view["parent_id"] = self.parent_id
         if lists:
-            for key, values in (
-                ("heading_path_list", self.heading_path),
-                ("block_types_list", self.block_types),
-            ):
-                if values:
-                    view[key] = list(values)
-            if self.pages:
-                view["pages_list"] = list(self.pages)
+            view.update(_list_view(self.heading_path, self.block_types, self.pages))
         return view
 
     def payload(self) -> dict[str, MetadataValue]:
@@ -291,6 +304,33 @@ class Parent(BaseModel):
     chunk_ids: list[str] = Field(description="The ids of its chunks, in order.")
 
     _boxes_from_table_rows = field_validator("boxes", mode="before")(_boxes_of_rows)
+
+    def metadata(self, lists: bool = False) -> dict[str, MetadataValue]:
+        """As `Chunk.metadata`: flat, no `None`, no empty list; `parent_index` and
+        `n_chunks` where a chunk has `chunk_index` (its chunks' ids are `chunk_ids`)."""
+        view: dict[str, MetadataValue] = {
+            "id": self.id,
+            "doc_hash": self.doc_hash,
+            "source": self.source,
+            "format": self.format,
+            "parent_index": self.parent_index,
+            "heading_path": HEADING_SEPARATOR.join(self.heading_path),
+            "n_tokens": self.n_tokens,
+            "tokenizer": self.tokenizer,
+            "block_types": ",".join(self.block_types),
+            "n_chunks": len(self.chunk_ids),
+        }
+        view.update(_provenance_view(self.pages, self.lines, self.offsets, self.boxes))
+        if lists:
+            view.update(_list_view(self.heading_path, self.block_types, self.pages))
+        return view
+
+    def to_langchain(self, lists: bool = False) -> langchain_core.documents.Document:
+        """A LangChain `Document` (`page_content` = `text`, `id` = the parent id): what a
+        docstore hands back for a child's `parent_id` (`MultiVectorRetriever`)."""
+        with optional_extra("Parent.to_langchain()"):
+            from langchain_core.documents import Document
+        return Document(page_content=self.text, metadata=self.metadata(lists), id=self.id)
 
 
 @contextmanager

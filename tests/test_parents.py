@@ -15,8 +15,6 @@ from structchunk.api import iter_records_from_bytes
 from structchunk.records import Chunk, Parent, to_json_line
 from structchunk.tokenizers import get_tokenizer
 
-WORD = re.compile(r"\w+")
-
 
 def _records(text: str, options: ChunkOptions) -> tuple[list[Chunk], list[Parent]]:
     records = list(iter_records_from_bytes(text.encode(), "doc.md", "markdown", options))
