@@ -8,10 +8,12 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from conftest import SHARED_CORPUS, corpus_files
 from test_properties import SETTINGS, documents
 
 from structchunk import ChunkOptions
 from structchunk.api import iter_records_from_bytes
+from structchunk.parsers import detect_format
 from structchunk.records import Chunk, Parent, to_json_line
 from structchunk.tokenizers import get_tokenizer
 
@@ -136,3 +138,37 @@ def test_parent_max_tokens_below_max_tokens_is_refused() -> None:
     with pytest.raises(ValueError, match="parent_max_tokens"):
         ChunkOptions(max_tokens=64, parent_max_tokens=32)
     assert ChunkOptions(max_tokens=64).parent_limit == 256
+
+
+def _check(chunks: list[Chunk], parents: list[Parent], limit: int, tokenizer: str) -> None:
+    """The invariants the property test holds, on real documents."""
+    count = get_tokenizer(tokenizer).count
+    assert [cid for parent in parents for cid in parent.chunk_ids] == [c.id for c in chunks]
+    by_id = {parent.id: parent for parent in parents}
+    for parent in parents:
+        assert parent.n_tokens == count(parent.text) <= limit
+    for chunk in chunks:
+        parent = by_id[chunk.parent_id or ""]
+        assert chunk.heading_path[: len(parent.heading_path)] == parent.heading_path
+        if chunk.offsets:
+            (start, end) = parent.offsets[0] if parent.offsets else (0, -1)
+            assert all(start <= s and e <= end for s, e in chunk.offsets)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(SHARED_CORPUS is None, reason="the shared corpus is not here")
+@pytest.mark.parametrize(("max_tokens", "overlap"), [(128, 0), (256, 32)])
+def test_corpus_parents_hold_their_chunks_within_budget(max_tokens: int, overlap: int) -> None:
+    """Every Markdown, text and HTML file of the corpus, with and without overlap."""
+    files = [
+        *corpus_files("markdown", "*.md"),
+        *corpus_files("text", "*.txt"),
+        *corpus_files("html", "*.html"),
+    ]
+    options = ChunkOptions(max_tokens=max_tokens, overlap_tokens=overlap, parents=True)
+    for path in files:
+        data = path.read_bytes()
+        records = list(iter_records_from_bytes(data, str(path), detect_format(path.name), options))
+        chunks = [r for r in records if isinstance(r, Chunk)]
+        parents = [r for r in records if isinstance(r, Parent)]
+        _check(chunks, parents, options.parent_limit, "words")

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..document import Provenance
+from ..errors import BudgetError
 from ..markup import HEADING_SEPARATOR
 from ..tokenizers import Tokenizer, count_words
 from .finish import PackedChunk
@@ -50,6 +51,8 @@ class _Entry:
 
     path: tuple[str, ...]
     chunks: list[PackedChunk]
+    tokens: int | None = None
+    """Tokens of its own text, once counted."""
 
 
 HeadOf = Callable[[tuple[str, ...]], Head]
@@ -100,24 +103,44 @@ class ParentRule:
                 yield from self._assign(sub, depth + 1)
 
     def _parent(self, path: tuple[str, ...], run: Sequence[_Entry]) -> PackedParent | None:
-        """The run as one parent under `path`, or None when it does not fit."""
-        pieces = []
-        for entry in run:
-            text = _section_text(entry.chunks)
-            if len(entry.path) > len(path):  # a sub-section: its heading on a line
-                text = HEADING_SEPARATOR.join(entry.path[len(path) :]) + "\n\n" + text
-            pieces.append(text)
+        """The run as one parent under `path`, or None when it does not fit. A counter
+        that adds up over whitespace (words, chars) counts each section's text once,
+        whatever the depth; others count the joined text."""
+        head = self.head_of(path)
+        headings = [
+            HEADING_SEPARATOR.join(entry.path[len(path) :]) if len(entry.path) > len(path) else ""
+            for entry in run
+        ]
+        if self.tokenizer.additive:
+            count = self.tokenizer.count
+            estimate = head.tokens + sum(count(h) for h in headings)
+            estimate += sum(self._tokens(entry) for entry in run)
+            if estimate > self.limit:
+                return None
+        pieces = [
+            heading + "\n\n" + _section_text(entry.chunks)
+            if heading
+            else _section_text(entry.chunks)
+            for heading, entry in zip(headings, run)
+        ]
         chunks = [chunk for entry in run for chunk in entry.chunks]
         return self._fitted(path, "\n\n".join(pieces), chunks)
+
+    def _tokens(self, entry: _Entry) -> int:
+        """Tokens of a section's own text (counted once)."""
+        if entry.tokens is None:
+            entry.tokens = self.tokenizer.count(_section_text(entry.chunks))
+        return entry.tokens
 
     def _fitted(
         self, path: tuple[str, ...], body: str, chunks: list[PackedChunk]
     ) -> PackedParent | None:
         head = self.head_of(path)
         text = head.text + body
-        if count_words(text) > self.limit:  # every tokenizer counts a word at least once
+        words = count_words(text)
+        if words > self.limit:  # every tokenizer counts a word at least once
             return None
-        n_tokens = self.tokenizer.count(text)
+        n_tokens = words if self.tokenizer.count is count_words else self.tokenizer.count(text)
         if n_tokens > self.limit:
             return None
         return _packed(path, text, body, n_tokens, chunks)
@@ -125,29 +148,47 @@ class ParentRule:
     def _windows(self, entry: _Entry) -> Iterator[PackedParent]:
         """A section's own chunks as runs that fit; one chunk always fits (its text)."""
         window: list[PackedChunk] = []
-        best: PackedParent | None = None
+        tokens = 0
         for chunk in entry.chunks:
-            grown = self._fitted(entry.path, _section_text([*window, chunk]), [*window, chunk])
-            if grown is not None:
-                window.append(chunk)
-                best = grown
-                continue
-            assert best is not None  # a first chunk alone is its own text
-            cut = _last_clean_start(window)
-            if cut and not _clean(chunk):
-                done = self._fitted(entry.path, _section_text(window[:cut]), window[:cut])
-                rest = self._fitted(
-                    entry.path, _section_text([*window[cut:], chunk]), [*window[cut:], chunk]
-                )
-                if done is not None and rest is not None:
-                    yield done
-                    window, best = [*window[cut:], chunk], rest
+            if window:
+                grown = self._grown(entry.path, window, tokens, chunk)
+                if grown <= self.limit:
+                    window.append(chunk)
+                    tokens = grown
                     continue
-            yield best
-            window = [chunk]
-            best = self._fitted(entry.path, _section_text(window), window)
-        if best is not None:
-            yield best
+                cut = _last_clean_start(window)
+                if cut and not _clean(chunk):  # cut at the last block boundary instead
+                    rest = [*window[cut:], chunk]
+                    rest_tokens = self.tokenizer.count(self._text(entry.path, rest))
+                    if rest_tokens <= self.limit:
+                        yield self._window(entry.path, window[:cut])
+                        window, tokens = rest, rest_tokens
+                        continue
+                yield self._window(entry.path, window)
+            window, tokens = [chunk], chunk.n_tokens  # the chunk's text is the head and its body
+        if window:
+            yield self._window(entry.path, window)
+
+    def _grown(
+        self, path: tuple[str, ...], window: list[PackedChunk], tokens: int, chunk: PackedChunk
+    ) -> int:
+        """Tokens of the window with `chunk` added: for a counter that adds up, those of
+        the window and of what the chunk adds (at least the joined count); else counted."""
+        if self.tokenizer.additive:
+            return tokens + self.tokenizer.count(chunk.joiner + _own(chunk))
+        return self.tokenizer.count(self._text(path, [*window, chunk]))
+
+    def _text(self, path: tuple[str, ...], chunks: Sequence[PackedChunk]) -> str:
+        return self.head_of(path).text + _section_text(chunks)
+
+    def _window(self, path: tuple[str, ...], chunks: list[PackedChunk]) -> PackedParent:
+        """A window as a parent, counted on its final text."""
+        body = _section_text(chunks)
+        text = self.head_of(path).text + body
+        n_tokens = self.tokenizer.count(text)
+        if n_tokens > self.limit:  # the window's estimates guarantee this
+            raise BudgetError(f"parent of {n_tokens} tokens exceeds parent_max_tokens {self.limit}")
+        return _packed(path, text, body, n_tokens, chunks)
 
 
 def _entries(chunks: Iterable[PackedChunk]) -> Iterator[_Entry]:
@@ -197,13 +238,18 @@ def _last_clean_start(window: list[PackedChunk]) -> int:
     return 0
 
 
+def _own(chunk: PackedChunk) -> str:
+    """A chunk's text without what it repeats of the chunk before."""
+    return chunk.own if chunk.own is not None else chunk.body
+
+
 def _section_text(chunks: Sequence[PackedChunk]) -> str:
     """Consecutive chunks of one section as one text: the first as written, each next
     without what it repeats, joined as in the source."""
     parts = [chunks[0].body]
     for chunk in chunks[1:]:
         parts.append(chunk.joiner)
-        parts.append(chunk.own if chunk.own is not None else chunk.body)
+        parts.append(_own(chunk))
     return "".join(parts)
 
 
