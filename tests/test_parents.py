@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import SHARED_CORPUS, corpus_files
 from hypothesis import given
 from hypothesis import strategies as st
-from conftest import SHARED_CORPUS, corpus_files
 from test_properties import SETTINGS, documents
 
 from structchunk import ChunkOptions
