@@ -135,7 +135,7 @@ def docling_pairs(common: Any, docs: Sequence[Any]) -> dict[str, list[Pair]]:
             return LEAF_WORDS
 
         def get_tokenizer(self) -> Any:
-            return str.split
+            return common.word_count
 
     converter = DocumentConverter(allowed_formats=[InputFormat.MD, InputFormat.HTML])
     chunker = HybridChunker(tokenizer=Words())
