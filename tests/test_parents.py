@@ -3,7 +3,9 @@ and the records with parents off exactly as before."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from conftest import SHARED_CORPUS, corpus_files
@@ -16,6 +18,9 @@ from structchunk.api import iter_records_from_bytes
 from structchunk.parsers import detect_format
 from structchunk.records import Chunk, Parent, to_json_line
 from structchunk.tokenizers import get_tokenizer
+
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "api-keys.md"
 
 
 def _records(text: str, options: ChunkOptions) -> tuple[list[Chunk], list[Parent]]:
@@ -172,3 +177,27 @@ def test_corpus_parents_hold_their_chunks_within_budget(max_tokens: int, overlap
         chunks = [r for r in records if isinstance(r, Chunk)]
         parents = [r for r in records if isinstance(r, Parent)]
         _check(chunks, parents, options.parent_limit, "words")
+
+
+def test_the_command_line_writes_parents_before_their_chunks(tmp_path: Path) -> None:
+    """And `inspect` reads such a file's chunks only (before: parents read as chunks)."""
+    from click.testing import CliRunner
+
+    from structchunk.cli import cli
+
+    out = tmp_path / "c.jsonl"
+    converted = CliRunner().invoke(cli, ["convert", str(SAMPLE), "--parents", "-o", str(out)])
+    assert converted.exit_code == 0, converted.output
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith('{"record":"parent"')
+    records = [json.loads(line) for line in lines]
+    parents = [r for r in records if r.get("record") == "parent"]
+    assert all(
+        r["parent_id"] in {p["id"] for p in parents}
+        for r in records
+        if "id" in r and "record" not in r
+    )
+    inspected = CliRunner().invoke(cli, ["inspect", str(out), "--json"])
+    assert json.loads(inspected.stdout)["documents"][0]["chunks"] == len(records) - len(parents)
+    schema = CliRunner().invoke(cli, ["schema", "--record", "parent"])
+    assert json.loads(schema.stdout)["properties"]["record"]["const"] == "parent"

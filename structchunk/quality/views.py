@@ -268,11 +268,14 @@ def read_chunk_file(
     """The documents of a chunks JSONL file (ours or another tool's), in first-seen order.
 
     Tokens are recounted with `count` unless the record was written with `tokenizer`.
+    Our parent records (`--parents`) are not chunks: they are left out.
     """
     name = os.fspath(path)
     documents: dict[str, DocumentChunks] = {}
     try:
         for number, record in _records(name):
+            if record.get("record") == "parent":
+                continue
             source = record_source(record, name)
             document = documents.setdefault(source, DocumentChunks(source, []))
             try:
