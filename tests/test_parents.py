@@ -19,7 +19,6 @@ from structchunk.parsers import detect_format
 from structchunk.records import Chunk, Parent, to_json_line
 from structchunk.tokenizers import get_tokenizer
 
-
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "api-keys.md"
 
 
