@@ -200,3 +200,23 @@ def test_the_command_line_writes_parents_before_their_chunks(tmp_path: Path) -> 
     assert json.loads(inspected.stdout)["documents"][0]["chunks"] == len(records) - len(parents)
     schema = CliRunner().invoke(cli, ["schema", "--record", "parent"])
     assert json.loads(schema.stdout)["properties"]["record"]["const"] == "parent"
+
+
+def test_a_long_markdown_packed_as_it_is_parsed_has_the_parents_of_the_whole_tree() -> None:
+    """Long Markdown streams (its sections packed as they settle); `strict` parses it
+    whole: the parents are the same."""
+    from structchunk.parsers import markdown_pieces
+
+    sections = []
+    for i in range(400):
+        sections.append(f"# Part {i}\n\nIntro {i} " + "word " * 30 + "\n")
+        sections.append(f"## Detail {i}\n\n" + "More text here. " * 40 + "\n")
+    text = "\n".join(sections)
+    assert len(text) > markdown_pieces.DEFAULT_PIECE_CHARS
+    options = ChunkOptions(max_tokens=64, parents=True)
+    streamed = list(iter_records_from_bytes(text.encode(), "long.md", "markdown", options))
+    whole = list(
+        iter_records_from_bytes(text.encode(), "long.md", "markdown", options, strict=True)
+    )
+    assert streamed == whole
+    assert sum(isinstance(r, Parent) for r in streamed) == 400  # one per top-level part
