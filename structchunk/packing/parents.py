@@ -68,6 +68,14 @@ class ParentRule:
         self.head_of = head_of
         self.root_depth = root_depth
         """Titles in the root section's path (1 when the document has a title)."""
+        self._heads: dict[tuple[str, ...], Head] = {}
+
+    def _head(self, path: tuple[str, ...]) -> Head:
+        """The head of a section's chunks (each path's found once)."""
+        head = self._heads.get(path)
+        if head is None:
+            head = self._heads[path] = self.head_of(path)
+        return head
 
     def parents(self, chunks: Iterable[PackedChunk]) -> Iterator[PackedParent]:
         """The parents of `chunks` (a document's, in order), each top-level section's
@@ -106,7 +114,7 @@ class ParentRule:
         """The run as one parent under `path`, or None when it does not fit. A counter
         that adds up over whitespace (words, chars) counts each section's text once,
         whatever the depth; others count the joined text."""
-        head = self.head_of(path)
+        head = self._head(path)
         headings = [
             HEADING_SEPARATOR.join(entry.path[len(path) :]) if len(entry.path) > len(path) else ""
             for entry in run
@@ -135,7 +143,7 @@ class ParentRule:
     def _fitted(
         self, path: tuple[str, ...], body: str, chunks: list[PackedChunk]
     ) -> PackedParent | None:
-        head = self.head_of(path)
+        head = self._head(path)
         text = head.text + body
         words = count_words(text)
         if words > self.limit:  # every tokenizer counts a word at least once
@@ -179,12 +187,12 @@ class ParentRule:
         return self.tokenizer.count(self._text(path, [*window, chunk]))
 
     def _text(self, path: tuple[str, ...], chunks: Sequence[PackedChunk]) -> str:
-        return self.head_of(path).text + _section_text(chunks)
+        return self._head(path).text + _section_text(chunks)
 
     def _window(self, path: tuple[str, ...], chunks: list[PackedChunk]) -> PackedParent:
         """A window as a parent, counted on its final text."""
         body = _section_text(chunks)
-        text = self.head_of(path).text + body
+        text = self._head(path).text + body
         n_tokens = self.tokenizer.count(text)
         if n_tokens > self.limit:  # the window's estimates guarantee this
             raise BudgetError(f"parent of {n_tokens} tokens exceeds parent_max_tokens {self.limit}")
