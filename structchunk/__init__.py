@@ -16,9 +16,17 @@ import typing as _typing
 from . import errors, progress
 
 if _typing.TYPE_CHECKING:
-    from .api import chunk_file, chunk_text, decoded_source, iter_chunks, iter_chunks_from_bytes
+    from .api import (
+        chunk_file,
+        chunk_text,
+        decoded_source,
+        iter_chunks,
+        iter_chunks_from_bytes,
+        iter_records,
+        iter_records_from_bytes,
+    )
     from .options import ChunkOptions
-    from .records import Chunk
+    from .records import Chunk, Parent
     from .sentences import split_sentences
 
 _LAZY = {
@@ -29,6 +37,9 @@ _LAZY = {
     "decoded_source": ".api",
     "iter_chunks": ".api",
     "iter_chunks_from_bytes": ".api",
+    "iter_records": ".api",
+    "iter_records_from_bytes": ".api",
+    "Parent": ".records",
     "split_sentences": ".sentences",
 }
 """Public names imported on first use, so `import structchunk` (and the command line's
@@ -37,6 +48,7 @@ start-up, `structchunk --version`) does not pay for pydantic, the parsers or NLT
 __all__ = [
     "Chunk",
     "ChunkOptions",
+    "Parent",
     "__version__",
     "chunk_file",
     "chunk_text",
@@ -44,6 +56,8 @@ __all__ = [
     "errors",
     "iter_chunks",
     "iter_chunks_from_bytes",
+    "iter_records",
+    "iter_records_from_bytes",
     "progress",
     "split_sentences",
 ]

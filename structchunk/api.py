@@ -20,10 +20,10 @@ from .errors import InputError, OptionsError, StructChunkError
 from .ids import ChunkIds, document_hash
 from .offsets import Aligner
 from .options import ChunkOptions
-from .packing import PackedChunk, Packer
+from .packing import PackedChunk, PackedParent, Packer
 from .packing.outline import settled_sections
 from .parsers import FORMATS, ParseSettings, detect_format, format_spec, get_parser
-from .records import Chunk, printable_path
+from .records import Chunk, Parent, printable_path
 from .remote import is_url, read_url, url_format
 
 log = logging.getLogger("structchunk")
@@ -92,6 +92,7 @@ def _record(
     format: str,
     tokenizer: str,
     aligner: Aligner | None,
+    parent_id: str | None = None,
 ) -> Chunk:
     prov = packed.prov
     spans, boxes = (
@@ -116,6 +117,33 @@ def _record(
         offsets=[list(span) for span in spans] if spans else None,
         boxes=list(boxes) if boxes else None,
         table_rows=list(packed.table_rows) if packed.table_rows else None,
+        parent_id=parent_id,
+    )
+
+
+def _parent_record(packed: PackedParent, index: int, id_: str, chunks: list[Chunk]) -> Parent:
+    """A parent's record; where it comes from is where its chunks do."""
+    first, prov = chunks[0], packed.prov
+    spans = [span for chunk in chunks for span in chunk.offsets or ()]
+    boxes = list(dict.fromkeys(box for chunk in chunks for box in chunk.boxes or ()))
+    return Parent.model_construct(
+        record="parent",
+        id=id_,
+        doc_hash=first.doc_hash,
+        source=first.source,
+        format=first.format,
+        parent_index=index,
+        heading_path=list(packed.heading_path),
+        text=packed.text,
+        body=packed.body,
+        n_tokens=packed.n_tokens,
+        tokenizer=first.tokenizer,
+        block_types=packed.block_types,
+        pages=list(prov.pages) if prov.pages else None,
+        lines=list(prov.lines) if prov.lines else None,
+        offsets=[[min(s for s, _ in spans), max(e for _, e in spans)]] if spans else None,
+        boxes=boxes or None,
+        chunk_ids=[chunk.id for chunk in chunks],
     )
 
 
@@ -127,6 +155,19 @@ def iter_chunks_from_bytes(
     **overrides: Any,
 ) -> Iterator[Chunk]:
     """Chunks of a document given as bytes; `format` is detected from `source` if None."""
+    records = iter_records_from_bytes(data, source, format, options, **overrides)
+    return (record for record in records if isinstance(record, Chunk))
+
+
+def iter_records_from_bytes(
+    data: bytes,
+    source: str,
+    format: str | None = None,
+    options: ChunkOptions | None = None,
+    **overrides: Any,
+) -> Iterator[Chunk | Parent]:
+    """As `iter_chunks_from_bytes`, and with `parents` on each parent record before its
+    chunks."""
     opts = resolve_options(options, **overrides)
     fmt = format or opts.format or detect_format(source)
     growing = _growing_document(data, source, fmt, opts)
@@ -134,18 +175,18 @@ def iter_chunks_from_bytes(
         yield from _chunks_of_growing_document(growing, data, source, opts)
         return
     document = parse_document(data, source, fmt, opts)
-    yield from chunks_of_document(document, data, source, opts)
+    yield from records_of_document(document, data, source, opts)
 
 
 def _chunks_of_growing_document(
     document: GrowingDocument, data: bytes, source: str, options: ChunkOptions
-) -> Iterator[Chunk]:
+) -> Iterator[Chunk | Parent]:
     """The chunks `chunks_of_document` gives for the whole tree, packed as its sections
     settle."""
     packer = Packer(options)
     packed = packer.pack_sections(settled_sections(document))
     aligner = _aligner(document, options)
-    yield from _records(packed, data, source, document.format, packer, aligner, options.doc_key)
+    yield from _records(packed, data, source, document, packer, aligner)
     for warning in document.warnings:
         log.warning("%s: %s", source, warning)
 
@@ -155,12 +196,19 @@ def chunks_of_document(
 ) -> Iterator[Chunk]:
     """The chunks of a document `parse_document` read from `data` (for callers that also
     want the tree: `inspect` draws what the parser dropped)."""
-    fmt, opts = document.format, options
+    records = records_of_document(document, data, source, options)
+    return (record for record in records if isinstance(record, Chunk))
+
+
+def records_of_document(
+    document: Document, data: bytes, source: str, options: ChunkOptions
+) -> Iterator[Chunk | Parent]:
+    """As `chunks_of_document`, with the parent records when `parents` is on."""
     for warning in document.warnings:
         log.warning("%s: %s", source, warning)
-    packer = Packer(opts)
-    aligner = _aligner(document, opts)
-    yield from _records(packer.pack(document), data, source, fmt, packer, aligner, opts.doc_key)
+    packer = Packer(options)
+    aligner = _aligner(document, options)
+    yield from _records(packer.pack(document), data, source, document, packer, aligner)
 
 
 def _aligner(document: Document | GrowingDocument, options: ChunkOptions) -> Aligner | None:
@@ -176,21 +224,37 @@ def _records(
     packed: Iterator[PackedChunk],
     data: bytes,
     source: str,
-    format: str,
+    document: Document | GrowingDocument,
     packer: Packer,
     aligner: Aligner | None,
-    doc_key: str | None,
-) -> Iterator[Chunk]:
-    """The records of a document's packed chunks, numbered in order; a packing error
-    names the source. Ids are keyed on `doc_key` when given, else on the source."""
-    doc_hash = document_hash(data)
-    shown = printable_path(source)
+) -> Iterator[Chunk | Parent]:
+    """The records of a document's packed chunks, numbered in order, with their parents
+    when asked for; a packing error names the source. Ids are keyed on `doc_key` when
+    given, else on the source."""
+    doc_key, shown = packer.options.doc_key, printable_path(source)
     ids = ChunkIds(doc_key if doc_key is not None else shown)
+    parent_ids = ChunkIds(ids.doc_key, kind="parent")
+    doc_hash, tokenizer = document_hash(data), packer.tokenizer.name
+    index = 0
+
+    def record(chunk: PackedChunk, parent_id: str | None) -> Chunk:
+        nonlocal index
+        id_ = ids.next(chunk.heading_path, chunk.text)
+        index += 1
+        return _record(
+            chunk, index - 1, id_, doc_hash, shown, document.format, tokenizer, aligner, parent_id
+        )
+
     try:
-        for index, chunk in enumerate(packed):
-            id_ = ids.next(chunk.heading_path, chunk.text)
-            tokenizer = packer.tokenizer.name
-            yield _record(chunk, index, id_, doc_hash, shown, format, tokenizer, aligner)
+        if not packer.options.parents:
+            for chunk in packed:
+                yield record(chunk, None)
+            return
+        for number, parent in enumerate(packer.parents(packed, len(document.root.path))):
+            parent_id = parent_ids.next(parent.heading_path, parent.text)
+            chunks = [record(chunk, parent_id) for chunk in parent.chunks]
+            yield _parent_record(parent, number, parent_id, chunks)
+            yield from chunks
     except StructChunkError as error:
         raise error.with_source(source) from error
 
@@ -217,10 +281,19 @@ def iter_chunks(
     path: str | os.PathLike[str], options: ChunkOptions | None = None, **overrides: Any
 ) -> Iterator[Chunk]:
     """Stream the chunks of one file (format from `options.format` or the extension)."""
+    records = iter_records(path, options, **overrides)
+    return (record for record in records if isinstance(record, Chunk))
+
+
+def iter_records(
+    path: str | os.PathLike[str], options: ChunkOptions | None = None, **overrides: Any
+) -> Iterator[Chunk | Parent]:
+    """As `iter_chunks`, and with `parents=True` each parent record before its chunks
+    (`iter_records("guide.md", parents=True)`)."""
     opts = resolve_options(options, **overrides)
     source = os.fspath(path)
     fmt = opts.format or (url_format(source) if is_url(source) else detect_format(source))
-    yield from iter_chunks_from_bytes(read_input(source), source, fmt, opts)
+    yield from iter_records_from_bytes(read_input(source), source, fmt, opts)
 
 
 def chunk_file(

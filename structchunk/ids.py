@@ -24,23 +24,31 @@ def document_hash(data: bytes) -> str:
     return short_hash(data)
 
 
-def chunk_id(doc_key: str, heading_path: Sequence[str], text: str, occurrence: int = 0) -> str:
+def chunk_id(
+    doc_key: str,
+    heading_path: Sequence[str],
+    text: str,
+    occurrence: int = 0,
+    kind: str = "chunk",
+) -> str:
     """The id of a chunk: what identifies it, not where it sits in the file.
 
     The document's key (its `source`, its path relative to a batch run's root, or a
     caller's `doc_key`), the chunk's heading path and text, and how many chunks with the
     same path and text came before it in the document. An edit elsewhere in the
-    document leaves it unchanged; an edit to its text changes it."""
+    document leaves it unchanged; an edit to its text changes it. A parent record's id
+    is made the same way under `kind="parent"`, so no parent shares a chunk's id."""
     path = json.dumps(list(heading_path), ensure_ascii=False)
-    return short_hash("chunk", doc_key, path, text, str(occurrence))
+    return short_hash(kind, doc_key, path, text, str(occurrence))
 
 
 class ChunkIds:
-    """The ids of one document's chunks, given in document order: numbers the repeats of
-    a (heading path, text) pair so identical chunks get distinct ids."""
+    """The ids of one document's chunks (or parents), given in document order: numbers
+    the repeats of a (heading path, text) pair so identical chunks get distinct ids."""
 
-    def __init__(self, doc_key: str) -> None:
+    def __init__(self, doc_key: str, kind: str = "chunk") -> None:
         self.doc_key = doc_key
+        self.kind = kind
         self._seen: Counter[tuple[tuple[str, ...], str]] = Counter()
 
     def next(self, heading_path: Sequence[str], text: str) -> str:
@@ -48,4 +56,4 @@ class ChunkIds:
         key = (tuple(heading_path), text)
         occurrence = self._seen[key]
         self._seen[key] += 1
-        return chunk_id(self.doc_key, heading_path, text, occurrence)
+        return chunk_id(self.doc_key, heading_path, text, occurrence, self.kind)

@@ -28,6 +28,14 @@ DEFAULT_MAX_TOKENS = 256
 MIN_MAX_TOKENS = 8
 """Below this a heading prefix and any sentence cannot both fit; refuse rather than emit noise."""
 
+DEFAULT_PARENT_FACTOR = 4
+"""A parent is at most this many chunks' worth of tokens by default: room for a chunk's
+section or its neighbours, and still a few parents in a 2 000-token context."""
+
+PARENT_FIELDS = ("parents", "parent_max_tokens")
+"""Left out of the fingerprint while parents are off, so manifests written before they
+existed still hold."""
+
 NOT_IN_FINGERPRINT = frozenset({"tokenizer", "pdf_password", "page_workers", "strict"})
 """Fields that do not change the chunks: the tokenizer enters by name, a password only
 unlocks the same text, page workers only share the reading, and `strict` only adds a
@@ -131,6 +139,18 @@ class ChunkOptions(BaseModel):
         description="The document's identity in its chunk ids, instead of its source path "
         "(a single input or stdin only): ids stay the same wherever the file is read from.",
     )
+    parents: bool = Field(
+        default=False,
+        description="Also write parent records (small-to-big retrieval): each chunk gets "
+        "the parent_id of the largest section around it that fits --parent-max-tokens, or "
+        "of a window of consecutive chunks of its own section where that section does not fit.",
+    )
+    parent_max_tokens: int | None = Field(
+        default=None,
+        ge=MIN_MAX_TOKENS,
+        description="Token budget per parent record, heading prefix included (default: "
+        f"{DEFAULT_PARENT_FACTOR} × max_tokens).",
+    )
     page_workers: int = Field(
         default=1,
         ge=1,
@@ -149,7 +169,19 @@ class ChunkOptions(BaseModel):
                 f"overlap_tokens ({self.overlap_tokens}) must be at most half "
                 f"of max_tokens ({self.max_tokens})"
             )
+        if self.parent_max_tokens is not None and self.parent_max_tokens < self.max_tokens:
+            raise ValueError(
+                f"parent_max_tokens ({self.parent_max_tokens}) must be at least "
+                f"max_tokens ({self.max_tokens}): a parent holds whole chunks"
+            )
         return self
+
+    @property
+    def parent_limit(self) -> int:
+        """The token budget of a parent record: `parent_max_tokens`, or 4 × `max_tokens`."""
+        if self.parent_max_tokens is not None:
+            return self.parent_max_tokens
+        return DEFAULT_PARENT_FACTOR * self.max_tokens
 
     @property
     def tokenizer_name(self) -> str:
@@ -160,7 +192,8 @@ class ChunkOptions(BaseModel):
 
     def fingerprint(self) -> str:
         """A stable hash of every option that changes output (for manifests and caches)."""
-        data = self.model_dump(exclude=set(NOT_IN_FINGERPRINT))
+        left_out = NOT_IN_FINGERPRINT if self.parents else NOT_IN_FINGERPRINT | set(PARENT_FIELDS)
+        data = self.model_dump(exclude=set(left_out))
         data["tokenizer"] = self.tokenizer_name
         if self.strict:
             data["strict"] = True

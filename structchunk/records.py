@@ -44,6 +44,50 @@ EXTRAS: dict[str, tuple[str, str]] = {
 """Top-level module → (structchunk extra, distribution that provides it)."""
 
 
+def _provenance_view(
+    pages: list[int] | None,
+    lines: list[int] | None,
+    offsets: list[list[int]] | None,
+    boxes: list[Box] | None,
+) -> dict[str, MetadataValue]:
+    """Where a record comes from, as flat metadata (`Chunk.metadata`)."""
+    view: dict[str, MetadataValue] = {}
+    if pages:
+        view.update(pages=page_ranges(pages), page_first=min(pages), page_last=max(pages))
+    if lines:
+        first, last = lines
+        view.update(lines=f"{first}-{last}", line_first=first, line_last=last)
+    if offsets:
+        view["offsets"] = ",".join(f"{start}-{end}" for start, end in offsets)
+        view.update(char_start=offsets[0][0], char_end=offsets[-1][1])
+    if boxes:
+        view["boxes"] = json.dumps(boxes, separators=(",", ":"))
+    return view
+
+
+def _list_view(
+    heading_path: list[str], block_types: list[str], pages: list[int] | None
+) -> dict[str, MetadataValue]:
+    """The lists of `metadata(lists=True)`, each only when non-empty."""
+    view: dict[str, MetadataValue] = {}
+    for key, values in (("heading_path_list", heading_path), ("block_types_list", block_types)):
+        if values:
+            view[key] = list(values)
+    if pages:
+        view["pages_list"] = list(pages)
+    return view
+
+
+def _boxes_of_rows(cls: type[BaseModel], boxes: object) -> object:
+    """A Parquet row's boxes are structs (`{"page": 1, "x0": …}`): read them as boxes."""
+    if isinstance(boxes, list):
+        return [
+            tuple(box[name] for name in BOX_FIELDS) if isinstance(box, dict) else box
+            for box in boxes
+        ]
+    return boxes
+
+
 class Chunk(BaseModel):
     """One retrieval-ready chunk: a JSONL line. Field meanings never change."""
 
@@ -106,6 +150,12 @@ class Chunk(BaseModel):
         description="For a piece of a split table: first and "
         "last body row (1-based) and the table's row count.",
     )
+    parent_id: str | None = Field(
+        None,
+        description="With parents on: the id of the parent record that holds this chunk "
+        "(its section, or a window of its section's chunks). Left out of the JSONL line "
+        "when null, so records without parents are as before.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -115,16 +165,7 @@ class Chunk(BaseModel):
             return {**record, "doc_hash": record["doc_id"]}
         return record
 
-    @field_validator("boxes", mode="before")
-    @classmethod
-    def _boxes_from_table_rows(cls, boxes: object) -> object:
-        """A Parquet row's boxes are structs (`{"page": 1, "x0": …}`): read them as boxes."""
-        if isinstance(boxes, list):
-            return [
-                tuple(box[name] for name in BOX_FIELDS) if isinstance(box, dict) else box
-                for box in boxes
-            ]
-        return boxes
+    _boxes_from_table_rows = field_validator("boxes", mode="before")(_boxes_of_rows)
 
     @property
     def prefix_shortened(self) -> bool:
@@ -167,33 +208,14 @@ class Chunk(BaseModel):
         }
         if self.language:
             view["language"] = self.language
-        if self.pages:
-            view["pages"] = page_ranges(self.pages)
-            view["page_first"] = min(self.pages)
-            view["page_last"] = max(self.pages)
-        if self.lines:
-            first, last = self.lines
-            view["lines"] = f"{first}-{last}"
-            view["line_first"] = first
-            view["line_last"] = last
-        if self.offsets:
-            view["offsets"] = ",".join(f"{start}-{end}" for start, end in self.offsets)
-            view["char_start"] = self.offsets[0][0]
-            view["char_end"] = self.offsets[-1][1]
-        if self.boxes:
-            view["boxes"] = json.dumps(self.boxes, separators=(",", ":"))
+        view.update(_provenance_view(self.pages, self.lines, self.offsets, self.boxes))
         if self.table_rows:
             first, last, count = self.table_rows
             view["table_rows"] = f"{first}-{last} of {count}"
+        if self.parent_id:
+            view["parent_id"] = self.parent_id
         if lists:
-            for key, values in (
-                ("heading_path_list", self.heading_path),
-                ("block_types_list", self.block_types),
-            ):
-                if values:
-                    view[key] = list(values)
-            if self.pages:
-                view["pages_list"] = list(self.pages)
+            view.update(_list_view(self.heading_path, self.block_types, self.pages))
         return view
 
     def payload(self) -> dict[str, MetadataValue]:
@@ -246,6 +268,78 @@ class Chunk(BaseModel):
         return Document(id=self.id, content=self.text, meta=self.metadata(lists))
 
 
+class Parent(BaseModel):
+    """A parent record (small-to-big, `parents` on): the larger text a chunk's hit hands
+    the model. Its JSONL line starts with `"record":"parent"`; chunk lines have no
+    `record` field."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    record: Literal["parent"] = Field(
+        "parent", description='Always "parent": tells its JSONL line from a chunk\'s.'
+    )
+    id: str = Field(
+        description="Content-addressed like a chunk's id (document key, heading_path, "
+        "text, occurrence), under its own kind, so it never equals a chunk's."
+    )
+    doc_hash: str = Field(description="Hash of the source bytes: whether the file changed.")
+    source: str = Field(description="The input path as given, or `-` for stdin.")
+    format: str = Field(description="markdown, html, pdf, docx, pptx, xlsx, epub or text.")
+    parent_index: int = Field(ge=0, description="0-based position among the document's parents.")
+    heading_path: list[str] = Field(
+        description="Titles from the document root to the parent's section."
+    )
+    text: str = Field(
+        description="The heading path prefix (as its chunks have it), then its chunks' text "
+        "in order, without what a chunk repeats of the one before, and each sub-section's "
+        "heading path (relative to the parent's) on a line of its own."
+    )
+    body: str = Field(description="The parent's text without the prefix.")
+    n_tokens: int = Field(ge=0, description="Tokens in `text` under `tokenizer`.")
+    tokenizer: str = Field(description="words, chars, tiktoken:<encoding>, hf:<name>, …")
+    block_types: list[str] = Field(description="Kinds of blocks inside, as in its chunks.")
+    pages: list[int] | None = Field(None, description="PDF pages (1-based) of its chunks.")
+    lines: list[int] | None = Field(
+        None, min_length=2, max_length=2, description="Source line range of its chunks."
+    )
+    offsets: list[list[int]] | None = Field(
+        None,
+        description="One [start, end) span of the decoded source: from its first chunk's "
+        "first offset to its last chunk's last one.",
+    )
+    boxes: list[Box] | None = Field(None, description="PDF: its chunks' boxes, in order.")
+    chunk_ids: list[str] = Field(description="The ids of its chunks, in order.")
+
+    _boxes_from_table_rows = field_validator("boxes", mode="before")(_boxes_of_rows)
+
+    def metadata(self, lists: bool = False) -> dict[str, MetadataValue]:
+        """As `Chunk.metadata`: flat, no `None`, no empty list; `parent_index` and
+        `n_chunks` where a chunk has `chunk_index` (its chunks' ids are `chunk_ids`)."""
+        view: dict[str, MetadataValue] = {
+            "id": self.id,
+            "doc_hash": self.doc_hash,
+            "source": self.source,
+            "format": self.format,
+            "parent_index": self.parent_index,
+            "heading_path": HEADING_SEPARATOR.join(self.heading_path),
+            "n_tokens": self.n_tokens,
+            "tokenizer": self.tokenizer,
+            "block_types": ",".join(self.block_types),
+            "n_chunks": len(self.chunk_ids),
+        }
+        view.update(_provenance_view(self.pages, self.lines, self.offsets, self.boxes))
+        if lists:
+            view.update(_list_view(self.heading_path, self.block_types, self.pages))
+        return view
+
+    def to_langchain(self, lists: bool = False) -> langchain_core.documents.Document:
+        """A LangChain `Document` (`page_content` = `text`, `id` = the parent id): what a
+        docstore hands back for a child's `parent_id` (`MultiVectorRetriever`)."""
+        with optional_extra("Parent.to_langchain()"):
+            from langchain_core.documents import Document
+        return Document(page_content=self.text, metadata=self.metadata(lists), id=self.id)
+
+
 @contextmanager
 def optional_extra(feature: str) -> Iterator[None]:
     """Turn a missing framework package into one ImportError that names the extra to
@@ -281,6 +375,11 @@ def chunk_schema() -> dict[str, object]:
     return Chunk.model_json_schema()
 
 
+def parent_schema() -> dict[str, object]:
+    """The JSON Schema of a parent record (`structchunk schema --record parent`)."""
+    return Parent.model_json_schema()
+
+
 def printable_path(path: str) -> str:
     """`path` as valid Unicode: bytes of a file name that are not UTF-8 (which Python
     carries as lone surrogates) are shown as `\\xNN`, so records and error files can be
@@ -292,13 +391,36 @@ def printable_path(path: str) -> str:
     return path
 
 
-def to_json_line(chunk: Chunk) -> str:
-    """One record as a JSONL line: fields in schema order, compact, non-ASCII kept as is."""
-    return chunk.model_dump_json() + "\n"
+def to_json_line(record: Chunk | Parent) -> str:
+    """One record as a JSONL line: fields in schema order, compact, non-ASCII kept as is
+    (a chunk's `parent_id` only when it has one)."""
+    if isinstance(record, Chunk) and record.parent_id is None:
+        return record.model_dump_json(exclude=NO_PARENT) + "\n"
+    return record.model_dump_json() + "\n"
+
+
+NO_PARENT = {"parent_id"}
+"""What a chunk's line leaves out without parents: the line is as it was before them."""
+
+PARENT_LINE = '{"record":"parent"'
+"""How a parent record's JSONL line starts (`record` is its first field)."""
+
+
+def is_parent_line(line: str) -> bool:
+    """Whether a JSONL line is a parent record (a chunk's has no `record` field)."""
+    return line.startswith(PARENT_LINE)
+
+
+def read_records(path: str | os.PathLike[str]) -> Iterator[Chunk | Parent]:
+    """The chunks and parents of a JSONL file, in order."""
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if is_parent_line(line):
+                yield Parent.model_validate_json(line)
+            elif line.strip():
+                yield Chunk.model_validate_json(line)
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Chunk]:
-    with open(path, encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                yield Chunk.model_validate_json(line)
+    """The chunks of a JSONL file (its parent records, if any, skipped)."""
+    return (record for record in read_records(path) if isinstance(record, Chunk))

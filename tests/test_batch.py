@@ -183,7 +183,7 @@ def test_an_internal_error_is_one_line_and_its_traceback_is_logged(
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("parser bug")
 
-    monkeypatch.setattr(work, "iter_chunks_from_bytes", broken)
+    monkeypatch.setattr(work, "iter_records_from_bytes", broken)
     items, _ = expand_inputs([str(SAMPLES / "api-keys.md")], None)
     with caplog.at_level(logging.INFO, logger="structchunk"):
         report = run_batch(items, OPTIONS, BatchConfig(out=str(tmp_path / "o.jsonl"), jobs=1))

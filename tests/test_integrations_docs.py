@@ -89,6 +89,11 @@ def test_the_page_runs_as_written(
     assert synced.added == namespace["followed"].count() == namespace["run"].chunks > 10
     assert (synced.deleted, synced.kept) == (0, 0)
 
+    parent_of = namespace["parent_of"]  # small-to-big: the hits' parents, once each
+    assert namespace["big_context"] == "\n\n".join(parent_of[i].text for i in namespace["wanted"])
+    assert namespace["wanted"] and namespace["docstore"].mget(list(namespace["wanted"]))[0]
+    assert namespace["merged"]
+
     exec(compile(runnable[0], str(PAGE), "exec"), namespace)  # "run it again"
     assert namespace["collection"].count() == len(chunks)
 

@@ -66,7 +66,7 @@ def _with_a_bad_file(
             misbehave()
         return structchunk.iter_chunks_from_bytes(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(work, "iter_chunks_from_bytes", chunks)
+    monkeypatch.setattr(work, "iter_records_from_bytes", chunks)
     monkeypatch.setattr(pool, "start_context", lambda: multiprocessing.get_context("fork"))
     (tmp_path / name).write_text("# Bad\n\nText.\n")
     items, _ = expand_inputs([str(tmp_path / name), str(_small_md(tmp_path))], None)
@@ -328,7 +328,7 @@ def test_one_file_holds_the_default_memory_ceiling_of_2_gib(
         bytearray(8 << 30)
         return structchunk.iter_chunks_from_bytes(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(work, "iter_chunks_from_bytes", greedy)
+    monkeypatch.setattr(work, "iter_records_from_bytes", greedy)
     monkeypatch.setattr(pool, "start_context", lambda: multiprocessing.get_context("fork"))
     monkeypatch.setattr(memory, "total_memory_mb", lambda: 64 * 1024.0)
     path = tmp_path / "greedy.md"
@@ -523,7 +523,7 @@ def test_a_crash_in_pdfium_costs_one_pdf_even_without_limits(
     own process, and a crash there ended the whole run with no output at all."""
     import structchunk.batch.work as work
 
-    monkeypatch.setattr(work, "iter_chunks_from_bytes", _crash_when_forked)
+    monkeypatch.setattr(work, "iter_records_from_bytes", _crash_when_forked)
     path = tmp_path / "crash.pdf"
     path.write_bytes(pdf_bytes([Page().text(72, 700, "Crash")]))
     items, _ = expand_inputs([str(path)], None)

@@ -33,7 +33,7 @@ def test_one_parquet_file_holds_exactly_the_jsonl_records(tmp_path: Path) -> Non
     assert run("convert", "samples", "-o", str(table_path), "-q").returncode == 0
     assert run("convert", "samples", "-o", str(lines_path), "-q").returncode == 0
     table = pq.read_table(table_path)
-    assert table.schema.names == list(Chunk.model_fields)
+    assert table.schema.names == [name for name in Chunk.model_fields if name != "parent_id"]
     rows = table.to_pylist()
     assert [arrow_row(record) for record in jsonl(lines_path)] == rows
     assert [Chunk.model_validate(row) for row in rows] == [
@@ -66,7 +66,7 @@ def test_out_dir_writes_one_table_per_input_and_reruns_skip_them(
     assert "api-keys.md.parquet" in tables and not list(out.glob("*.md.jsonl"))
     # a batch keys ids on the path below the directory given: as `doc_key` in a library call
     chunks = structchunk.chunk_file("samples/api-keys.md", doc_key="api-keys.md")
-    expected = [arrow_row(c.model_dump()) for c in chunks]
+    expected = [arrow_row(c.model_dump(exclude={"parent_id"})) for c in chunks]
     assert pq.read_table(out / "api-keys.md.parquet").to_pylist() == expected
     again = run("convert", "samples", "--out-dir", str(out), "--output-format", "parquet")
     assert "0 converted" in again.stderr and "unchanged" in again.stderr
@@ -123,3 +123,15 @@ def test_library_callers_save_chunks_as_parquet(tmp_path: Path) -> None:
     assert [Chunk.model_validate(row) for row in table.to_pylist()] == chunks
     assert save_parquet([], tmp_path / "empty.parquet") == 0
     assert pq.read_table(tmp_path / "empty.parquet").num_rows == 0
+
+
+def test_parents_go_to_a_second_table_beside_the_chunks(tmp_path: Path) -> None:
+    table_path, lines_path = tmp_path / "chunks.parquet", tmp_path / "chunks.jsonl"
+    for path in (table_path, lines_path):
+        assert run("convert", "samples", "--parents", "-o", str(path), "-q").returncode == 0
+    records = jsonl(lines_path)
+    chunks = [arrow_row(r) for r in records if "record" not in r]
+    parents = [arrow_row(r) for r in records if r.get("record") == "parent"]
+    assert parents and pq.read_table(table_path).to_pylist() == chunks
+    assert pq.read_table(tmp_path / "chunks.parents.parquet").to_pylist() == parents
+    assert all(row["parent_id"] for row in chunks)

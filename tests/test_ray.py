@@ -177,3 +177,21 @@ def test_a_doc_key_is_refused_for_a_dataset_of_files() -> None:
 
     with pytest.raises(OptionsError, match="doc_key names one document"):
         chunk_dataset(None, OPTIONS, doc_key="k")  # type: ignore[arg-type]
+
+
+def test_parents_are_a_dataset_of_their_own(ray_cluster: object, tmp_path: Path) -> None:
+    from structchunk.api import iter_records_from_bytes
+    from structchunk.ray import chunk_dataset
+    from structchunk.records import Parent
+
+    path = ROOT / "samples" / "api-keys.md"
+    files = ray.data.read_binary_files([str(path)], include_paths=True)
+    result = chunk_dataset(files, OPTIONS, parents=True)
+    assert result.parents is not None
+    options = OPTIONS.model_copy(update={"parents": True})
+    local = list(iter_records_from_bytes(path.read_bytes(), str(path), "markdown", options))
+    parents = [Parent.model_validate(row) for row in result.parents.take_all()]
+    chunks = [Chunk.model_validate(row) for row in result.chunks.take_all()]
+    assert parents == [r for r in local if isinstance(r, Parent)]
+    assert chunks == [r for r in local if isinstance(r, Chunk)]
+    assert all(chunk.parent_id for chunk in chunks)

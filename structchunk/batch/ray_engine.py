@@ -23,20 +23,22 @@ from typing import Any
 import pyarrow as pa
 import ray
 
-from ..api import iter_chunks_from_bytes, resolve_options
+from ..api import iter_records_from_bytes, resolve_options
 from ..errors import OptionsError, as_keyword
 from ..options import ChunkOptions
 from ..parsers import detect_format
-from ..records import Chunk
+from ..records import Chunk, Parent, is_parent_line
 from .boundary import FileFailure, FileLimits, guarded
 from .changes import ChangePlan
 from .inputs import InputFile
-from .parquet import arrow_row, chunk_arrow_schema
+from .parquet import arrow_row, chunk_arrow_schema, parent_arrow_schema
 from .run import BatchConfig, BatchReport, Executor, Progress, run_batch
 from .work import Outcome, Task, convert_task
 
 CHUNK_SCHEMA = chunk_arrow_schema()
 """The JSONL record's fields as Arrow types, derived from `Chunk`."""
+PARENT_SCHEMA = parent_arrow_schema()
+"""A parent record's fields as Arrow types (the rows of `ChunkedDataset.parents`)."""
 
 ERROR_SCHEMA = pa.schema([("path", pa.string()), ("kind", pa.string()), ("message", pa.string())])
 CHANGE_SCHEMA = pa.schema([("op", pa.string()), ("id", pa.string()), ("source", pa.string())])
@@ -63,21 +65,24 @@ class ChunkedDataset:
     ids: dict[str, list[str]] | None = None
     """Each file's chunk ids, in order (a failed file has none): the next run's
     `previous_ids`."""
+    parents: ray.data.Dataset | None = None
+    """With `parents` on: one row per parent record (`PARENT_SCHEMA`); `chunks` then has
+    a `parent_id` column."""
 
 
 def _chunk_file(path: str, data: bytes, options: ChunkOptions) -> dict[str, Any]:
     """One file's records as JSON strings, or its error (never raises)."""
 
-    def chunks() -> list[Chunk]:
+    def chunks() -> list[Chunk | Parent]:
         fmt = options.format or detect_format(path)
-        return list(iter_chunks_from_bytes(data, path, fmt, options))
+        return list(iter_records_from_bytes(data, path, fmt, options))
 
     result = guarded(path, chunks, terms=as_keyword)  # a library entry: options as keywords
     if isinstance(result, FileFailure):
         failed = {"records": [], "ids": [], "kind": result.kind, "message": result.message}
         return {"path": path, **failed}
-    records = [chunk.model_dump_json() for chunk in result]
-    ids = [chunk.id for chunk in result]
+    records = [record.model_dump_json() for record in result]
+    ids = [record.id for record in result if isinstance(record, Chunk)]
     return {"path": path, "records": records, "ids": ids, "kind": "", "message": ""}
 
 
@@ -97,14 +102,21 @@ class _ChunkFiles:
         return pa.Table.from_pylist(rows, schema=_OUTCOME_SCHEMA)
 
 
-def _records(batch: pa.Table) -> pa.Table:
-    """Outcomes to chunk rows (a failed file has no records)."""
-    rows = [
-        arrow_row(json.loads(record))
-        for records in batch.column("records").to_pylist()
-        for record in records
-    ]
-    return pa.Table.from_pylist(rows, schema=CHUNK_SCHEMA)
+class _Rows:
+    """map_batches callable: outcomes to the rows of chunks (or of parents) in `schema`
+    (a failed file has no records)."""
+
+    def __init__(self, schema: pa.Schema, parents: bool) -> None:
+        self.schema, self.parents = schema, parents
+
+    def __call__(self, batch: pa.Table) -> pa.Table:
+        rows = [
+            arrow_row(json.loads(record))
+            for records in batch.column("records").to_pylist()
+            for record in records
+            if is_parent_line(record) == self.parents
+        ]
+        return pa.Table.from_pylist(rows, schema=self.schema)
 
 
 def _errors(batch: pa.Table) -> pa.Table:
@@ -123,7 +135,8 @@ def chunk_dataset(
     """Chunk a Dataset of files as made by `ray.data.read_binary_files(…, include_paths=True)`.
 
     Returns `chunks` (one row per chunk, the JSONL record's fields) and `errors` (path,
-    kind, message). The per-file work runs once; every output reads its materialised
+    kind, message); with `parents=True`, also `parents` (one row per parent record).
+    The per-file work runs once; every output reads its materialised
     result. With `previous_ids` (the last run's `ids`; `{}` the first time) it also
     returns `changes`, the plan from that run to this one (files are keyed by their path
     in `files`; a file of the last run that is not here now has its ids deleted), and
@@ -135,17 +148,21 @@ def chunk_dataset(
     outcomes = files.map_batches(
         _ChunkFiles(opts), batch_format="pyarrow", batch_size=8
     ).materialize()
-    chunks = outcomes.map_batches(_records, batch_format="pyarrow")
+    schema = chunk_arrow_schema(parents=True) if opts.parents else CHUNK_SCHEMA
+    chunks = outcomes.map_batches(_Rows(schema, parents=False), batch_format="pyarrow")
     errors = outcomes.map_batches(_errors, batch_format="pyarrow")
+    parents = None
+    if opts.parents:
+        parents = outcomes.map_batches(_Rows(PARENT_SCHEMA, True), batch_format="pyarrow")
     if previous_ids is None:
-        return ChunkedDataset(chunks, errors)
+        return ChunkedDataset(chunks, errors, parents=parents)
     ids: dict[str, list[str]] = {}
     for row in outcomes.select_columns(["path", "ids", "kind"]).iter_rows():
         if not row["kind"]:  # a failed file has no chunks now: the plan deletes its ids
             ids[row["path"]] = list(row["ids"])
     rows = [{"op": c.op, "id": c.id, "source": c.source} for c in ChangePlan(previous_ids, ids)]
     changes = ray.data.from_arrow(pa.Table.from_pylist(rows, schema=CHANGE_SCHEMA))
-    return ChunkedDataset(chunks, errors, changes, ids)
+    return ChunkedDataset(chunks, errors, changes, ids, parents)
 
 
 def _ray_executor(options: ChunkOptions, config: BatchConfig) -> Executor:

@@ -33,7 +33,7 @@ from .inputs import InputFile
 from .lock import holding, remove_abandoned
 from .manifest import Entry, Manifest, relative_to
 from .memory import default_limit_mb
-from .parquet import json_rows, write_parquet
+from .parquet import json_rows, parents_path, write_parquet_tables
 from .pool import WorkerPool
 from .run_summary import BudgetSummary
 from .work import Outcome, Task, convert_task
@@ -315,7 +315,7 @@ class BatchRun:
         if not outcome.ok:
             self.report.failed += 1
             self.report.failures.append(outcome)
-            target.unlink(missing_ok=True)  # a stale output from an earlier run must go
+            _remove_output(target)  # a stale output from an earlier run must go
             if self.manifest is not None:
                 self.manifest.forget(task.rel)
             return
@@ -343,7 +343,7 @@ class BatchRun:
             return
         current = {item.key for item in self.items}
         for rel in sorted(set(self.manifest.entries) - current):
-            self.manifest.output_path(self.manifest.entries[rel]).unlink(missing_ok=True)
+            _remove_output(self.manifest.output_path(self.manifest.entries[rel]))
             self.manifest.forget(rel)
             self.report.pruned += self.config.prune  # an -o file's stale parts are no news
 
@@ -354,11 +354,11 @@ class BatchRun:
             self._copy_parts(parts, sys.stdout.buffer)
             sys.stdout.buffer.flush()
             return
+        if self.config.output_format == "parquet":
+            write_parquet_tables(json_rows(_lines(parts)), self.config.out, self.options.parents)
+            return
         with atomic_binary_writer(self.config.out) as handle:
-            if self.config.output_format == "parquet":
-                write_parquet(json_rows(_lines(parts)), handle)
-            else:
-                self._copy_parts(parts, handle)
+            self._copy_parts(parts, handle)
 
     @staticmethod
     def _copy_parts(parts: list[Path], sink: IO[bytes]) -> None:
@@ -384,6 +384,13 @@ class BatchRun:
                     )
                     + "\n"
                 )
+
+
+def _remove_output(target: Path) -> None:
+    """An input's output, and a Parquet output's table of parents beside it."""
+    target.unlink(missing_ok=True)
+    if target.suffix == ".parquet":
+        Path(parents_path(target)).unlink(missing_ok=True)
 
 
 def _lines(parts: list[Path]) -> Iterator[str]:

@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..api import iter_chunks_from_bytes, read_input
+from ..api import iter_records_from_bytes, read_input
 from ..options import ChunkOptions
-from ..records import Chunk, printable_path, to_json_line
-from .atomic import atomic_binary_writer, atomic_writer
+from ..records import Chunk, Parent, printable_path, to_json_line
+from .atomic import atomic_writer
 from .boundary import FileFailure, FileLimits, guarded
 from .memory import peak_rss_mb
-from .parquet import write_parquet
+from .parquet import write_parquet_tables
 from .run_summary import UNDETERMINED
 
 
@@ -88,22 +88,25 @@ def _write_records(task: Task, options: ChunkOptions, outcome: Outcome) -> None:
     outcome.size = len(data)
     if options.doc_key is None:
         options = options.model_copy(update={"doc_key": task.doc_key})
-    chunks = _counted(iter_chunks_from_bytes(data, task.path, task.format, options), outcome)
+    records = iter_records_from_bytes(data, task.path, task.format, options)
+    records = _counted(records, outcome)
     if task.target.endswith(".parquet"):
-        with atomic_binary_writer(Path(task.target)) as raw:
-            write_parquet((chunk.model_dump() for chunk in chunks), raw)
+        rows = (record.model_dump() for record in records)
+        write_parquet_tables(rows, task.target, options.parents)
         return
     with atomic_writer(Path(task.target)) as handle:
-        handle.writelines(to_json_line(chunk) for chunk in chunks)
+        handle.writelines(to_json_line(record) for record in records)
 
 
-def _counted(chunks: Iterator[Chunk], outcome: Outcome) -> Iterator[Chunk]:
-    """`chunks`, noting on `outcome` each one's tokens, id and whether its prefix was cut."""
-    for chunk in chunks:
-        outcome.tokens.append(chunk.n_tokens)
-        outcome.ids.append(chunk.id)
-        if chunk.prefix_shortened:
-            outcome.shortened += 1
-        language = chunk.language or UNDETERMINED
-        outcome.languages[language] = outcome.languages.get(language, 0) + 1
-        yield chunk
+def _counted(records: Iterator[Chunk | Parent], outcome: Outcome) -> Iterator[Chunk | Parent]:
+    """`records`, noting on `outcome` each chunk's tokens, id, language and whether its
+    prefix was cut (parent records pass uncounted)."""
+    for record in records:
+        if isinstance(record, Chunk):
+            outcome.tokens.append(record.n_tokens)
+            outcome.ids.append(record.id)
+            if record.prefix_shortened:
+                outcome.shortened += 1
+            language = record.language or UNDETERMINED
+            outcome.languages[language] = outcome.languages.get(language, 0) + 1
+        yield record

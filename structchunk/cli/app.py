@@ -62,11 +62,18 @@ def cli(verbose: int, allow_download: bool) -> None:
 
 
 @cli.command()
-def schema() -> None:
-    """Print the JSON Schema of a chunk record."""
-    from ..records import chunk_schema
+@click.option(
+    "--record",
+    type=click.Choice(["chunk", "parent"]),
+    default="chunk",
+    show_default=True,
+    help="Which record: a chunk, or a parent record (written with --parents).",
+)
+def schema(record: str) -> None:
+    """Print the JSON Schema of a chunk record (or of a parent record)."""
+    from ..records import chunk_schema, parent_schema
 
-    click.echo(json.dumps(chunk_schema(), indent=2))
+    click.echo(json.dumps(chunk_schema() if record == "chunk" else parent_schema(), indent=2))
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -28,15 +28,15 @@ from .chunking_flags import chunking_options, options_from_flags
 from .terminal import EXIT_INPUT_FAILED, echo_error, exit_usage
 
 
-def _parse_ks(text: str) -> list[int]:
+def _parse_ks(text: str, flag: str = "--k", example: str = "1,3,5") -> list[int]:
+    """Positive integers, comma-separated, sorted (`--k`, `--context-budget`)."""
+    problem = f"{text!r}: use positive integers like {example}"
     try:
         ks = sorted({int(part) for part in text.split(",") if part.strip()})
     except ValueError:
-        raise click.BadParameter(
-            f"{text!r}: use positive integers like 1,3,5", param_hint="--k"
-        ) from None
+        raise click.BadParameter(problem, param_hint=flag) from None
     if not ks or ks[0] < 1:
-        raise click.BadParameter(f"{text!r}: use positive integers like 1,3,5", param_hint="--k")
+        raise click.BadParameter(problem, param_hint=flag)
     return ks
 
 
@@ -152,6 +152,16 @@ def _eval_json(
     help="Write every question under every run as JSONL: its answer's rank, hit@k, "
     "the top chunk's and the answer chunk's heading paths (filter on hit@1 for misses).",
 )
+@click.option(
+    "--context-budget",
+    "budget_text",
+    default=None,
+    metavar="N1,N2",
+    help="Also fill a context of N tokens (e.g. 512,1024,2048) from each question's ranked "
+    "chunks, from their parent records, and from chunks merged into their parent once two "
+    "are hits (small-to-big); report the answers wholly inside it (ctx@N, parent@N, "
+    "merged@N).",
+)
 @chunking_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_context
@@ -167,6 +177,7 @@ def eval_command(
     retriever: str | None,
     embed_spec: str | None,
     misses_path: str | None,
+    budget_text: str | None,
     as_json: bool,
     **params: Any,
 ) -> None:
@@ -174,6 +185,7 @@ def eval_command(
     of DOCS, then hit@k, coverage@k and the answer-split rate (needs `structchunk-rag[eval]`)."""
     options = options_from_flags(params)
     ks = _parse_ks(k_text)
+    budgets = _parse_ks(budget_text, "--context-budget", "512,1024") if budget_text else []
     bare_axes, inputs = _split_axes(docs)
     specs, rejected = _run_specs(options, [*grid, *bare_axes], baselines)
     retriever = retriever or ("both" if embed_spec else "bm25")
@@ -202,7 +214,7 @@ def eval_command(
     if retriever != "bm25":
         embedders.append(embed)
     try:
-        results, run_failures = run_eval(sources, specs, options, questions, ks, embedders)
+        results, run_failures = run_eval(sources, specs, options, questions, ks, embedders, budgets)
     except StructChunkError as error:  # the embedding function failed or misbehaved
         echo_error(error)
         ctx.exit(EXIT_INPUT_FAILED)

@@ -1,9 +1,10 @@
 """Entry points for RAG frameworks, one module per framework, each an optional extra.
 
-- `structchunk.integrations.langchain`: `StructChunkLoader`
-  (`pip install 'structchunk-rag[langchain]'`)
+- `structchunk.integrations.langchain`: `StructChunkLoader` (`load_with_parents()` for
+  small-to-big) (`pip install 'structchunk-rag[langchain]'`)
 - `structchunk.integrations.llamaindex`: `StructChunkReader`, `StructChunkNodeParser`,
-  `chunks_to_nodes` (`pip install 'structchunk-rag[llamaindex]'`)
+  `chunks_to_nodes`, `records_to_nodes` (PARENT/CHILD with parent records)
+  (`pip install 'structchunk-rag[llamaindex]'`)
 - `structchunk.integrations.haystack`: `StructChunkConverter`
   (`pip install 'structchunk-rag[haystack]'`)
 - `structchunk.integrations.chroma`, `.qdrant`: `sync(...)`, which follows a batch run's

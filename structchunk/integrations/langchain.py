@@ -1,13 +1,14 @@
-"""LangChain: a document loader whose documents are structchunk chunks."""
+"""LangChain: a document loader whose documents are structchunk chunks (and, for
+small-to-big retrieval, their parents for a docstore)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..api import iter_chunks, resolve_options
+from ..api import iter_chunks, iter_records, resolve_options
 from ..options import ChunkOptions
-from ..records import optional_extra
+from ..records import Parent, optional_extra
 from . import FilePath, files_of, paths_of
 
 with optional_extra("structchunk.integrations.langchain"):
@@ -44,3 +45,22 @@ class StructChunkLoader(BaseLoader):
         for path in files_of(self.file_paths, self.options.format):
             for chunk in iter_chunks(path, self.options):
                 yield chunk.to_langchain(self.metadata_lists)
+
+    def load_with_parents(self) -> tuple[list[Document], list[tuple[str, Document]]]:
+        """Small-to-big: the chunks, each with its parent's id as `metadata["parent_id"]`,
+        and the parents as `(id, Document)` pairs for a docstore (`docstore.mset(parents)`).
+        Index the chunks in a vector store and give both to LangChain's
+        `MultiVectorRetriever(vectorstore=..., docstore=..., id_key="parent_id")` (or a
+        `ParentDocumentRetriever`, its subclass, the same way): a search matches the small
+        chunks and returns their parents. Parents are on whatever the options say."""
+        options = self.options.model_copy(update={"parents": True})
+        children: list[Document] = []
+        parents: list[tuple[str, Document]] = []
+        for path in files_of(self.file_paths, options.format):
+            for record in iter_records(path, options):
+                document = record.to_langchain(self.metadata_lists)
+                if isinstance(record, Parent):
+                    parents.append((record.id, document))
+                else:
+                    children.append(document)
+        return children, parents

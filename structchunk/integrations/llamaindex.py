@@ -1,5 +1,6 @@
 """LlamaIndex: a reader and a node parser that produce structchunk chunks, and the
-conversion of chunks to nodes linked PREVIOUS/NEXT within their document."""
+conversion of chunks to nodes linked PREVIOUS/NEXT within their document (and to
+PARENT/CHILD with their parent records, for the auto-merging retriever)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from ..api import chunk_text, iter_chunks, iter_chunks_from_bytes, resolve_options
 from ..options import ChunkOptions
 from ..parsers import EXTENSIONS, FORMATS
-from ..records import Chunk, optional_extra
+from ..records import LLM_METADATA_KEYS, Chunk, Parent, optional_extra
 from . import FilePath, files_of
 
 with optional_extra("structchunk.integrations.llamaindex"):
@@ -22,6 +23,8 @@ with optional_extra("structchunk.integrations.llamaindex"):
         Document,
         MetadataMode,
         NodeRelationship,
+        ObjectType,
+        RelatedNodeInfo,
         TextNode,
     )
 
@@ -50,6 +53,50 @@ def link_neighbours(chunks: Sequence[Chunk], nodes: Sequence[BaseNode]) -> None:
             nodes[following].relationships[NodeRelationship.PREVIOUS] = nodes[
                 i
             ].as_related_node_info()
+
+
+def records_to_nodes(records: Iterable[Chunk | Parent], lists: bool = False) -> list[TextNode]:
+    """Small-to-big: chunks and their parent records (`iter_records(..., parents=True)`)
+    as `TextNode`s, each chunk PARENT-linked to its parent and each parent CHILD-linked to
+    its chunks, chunks also PREVIOUS/NEXT. Put every node in the docstore and index the
+    leaves (`llama_index.core.node_parser.get_leaf_nodes(nodes)`, the chunks): an
+    `AutoMergingRetriever` then returns a parent in place of its retrieved chunks, as it
+    does for `HierarchicalNodeParser`'s nodes. A chunk whose parent is not among
+    `records` gets no PARENT link."""
+    listed = list(records)
+    chunks = [record for record in listed if isinstance(record, Chunk)]
+    nodes = chunks_to_nodes(chunks, lists)
+    by_id: dict[str, TextNode] = {node.id_: node for node in nodes}
+    out: list[TextNode] = []
+    for record in listed:
+        if isinstance(record, Chunk):
+            out.append(by_id[record.id])
+            continue
+        parent = _parent_node(record, lists)
+        children = [by_id[i] for i in record.chunk_ids if i in by_id]
+        parent.relationships[NodeRelationship.CHILD] = [
+            child.as_related_node_info() for child in children
+        ]
+        for child in children:
+            child.relationships[NodeRelationship.PARENT] = parent.as_related_node_info()
+        out.append(parent)
+    return out
+
+
+def _parent_node(parent: Parent, lists: bool) -> TextNode:
+    """A parent record as a `TextNode` made like `Chunk.to_llamaindex()`'s."""
+    metadata = parent.metadata(lists)
+    source = RelatedNodeInfo(
+        node_id=parent.source, node_type=ObjectType.DOCUMENT, hash=parent.doc_hash
+    )
+    return TextNode(
+        id_=parent.id,
+        text=parent.text,
+        metadata=metadata,
+        excluded_embed_metadata_keys=list(metadata),
+        excluded_llm_metadata_keys=[k for k in metadata if k not in LLM_METADATA_KEYS],
+        relationships={NodeRelationship.SOURCE: source},
+    )
 
 
 def _as_document(node: TextNode, extra_info: dict[str, Any]) -> Document:

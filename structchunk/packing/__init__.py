@@ -15,6 +15,8 @@ Per section, in order (`packer.py` calls them; each step is a pure function):
     overlap.py    6 overlap: whole trailing sentences of the previous chunk repeated, or
                   the lead-in sentence of the list, table or code a chunk opens with
     finish.py     7 finish: text, count, block kinds and provenance of each chunk
+    parents.py    then, with `parents`: the chunks grouped into parent records (the
+                  largest section that fits, else windows of a section's chunks)
 
 Beside them, imported by the steps and importing none: `units.py`, the value the steps
 pass along (`Unit`); `room.py`, the tokens of a section's chunks (`Room`: the limit, what
@@ -32,5 +34,6 @@ from __future__ import annotations
 
 from .finish import PackedChunk
 from .packer import Packer
+from .parents import PackedParent
 
-__all__ = ["PackedChunk", "Packer"]
+__all__ = ["PackedChunk", "PackedParent", "Packer"]

@@ -33,6 +33,16 @@ class PackedChunk:
     prefix_shortened: bool
     language: str | None = None
     """The section's language (step 0), set by the packer."""
+    own: str | None = None
+    """The body without what it repeats of the chunk before (overlap, a lead-in); None
+    when it repeats nothing."""
+    joiner: str = "\n\n"
+    """What joins its own text to the chunk before it in the same section: a blank line
+    at a block boundary, a space or newline inside a cut block."""
+    at_block: bool = True
+    """Whether it starts at a block boundary of its section."""
+    opens_section: bool = True
+    """Whether it is the first chunk of its section (parents group chunks by section)."""
 
 
 def finish(

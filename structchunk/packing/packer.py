@@ -23,10 +23,12 @@ from .merging import merge_small
 from .outline import sections_to_pack
 from .overlap import overlap_bodies
 from .page_audit import audit_reading
-from .prefix import section_head
+from .parents import PackedParent, ParentRule
+from .prefix import Head, section_head
 from .render import render_block
 from .room import section_room
 from .splitters import section_units
+from .units import Joint, join_units
 
 
 class Packer:
@@ -56,6 +58,18 @@ class Packer:
             yield chunk
         if strict:
             audit_headings(document.root, packed)
+
+    def parents(self, chunks: Iterable[PackedChunk], root_depth: int) -> Iterator[PackedParent]:
+        """`chunks` (a document's, in order, as `pack` gives them) grouped into parents
+        within `options.parent_limit` (`parents.py`); `root_depth` is the length of the
+        root section's path."""
+        options, count = self.options, self.tokenizer.count
+
+        def head_of(path: tuple[str, ...]) -> Head:
+            return section_head(path, options.heading_prefix, options.max_tokens, count)
+
+        rule = ParentRule(options.parent_limit, self.tokenizer, head_of, root_depth)
+        return rule.parents(chunks)
 
     def pack_sections(self, sections: Iterable[Section]) -> Iterator[PackedChunk]:
         """Chunks of sections given in document order (as `sections_to_pack` or an
@@ -104,5 +118,12 @@ class Packer:
             overlap_tokens=options.overlap_tokens,
             repeat_lead_ins=options.repeat_lead_ins,
         )
-        for group, body in zip(groups, bodies):
-            yield finish(section.path, head, group, body, tokenizer=self.tokenizer, room=room)
+        for index, (group, body) in enumerate(zip(groups, bodies)):
+            chunk = finish(section.path, head, group, body, tokenizer=self.tokenizer, room=room)
+            own = join_units(group)
+            first = group[0]
+            chunk.own = None if own == body else own
+            chunk.at_block = first.joint == Joint.BLOCK
+            chunk.joiner = "\n\n" if chunk.at_block else first.sep
+            chunk.opens_section = index == 0
+            yield chunk

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..api import chunks_of_document, parse_document, read_input
+from ..api import parse_document, read_input, records_of_document
 from ..batch.boundary import FileFailure, error_message, guarded
 from ..batch.inputs import InputFile, expand_inputs
 from ..errors import StructChunkError
 from ..options import ChunkOptions, as_flag
 from ..parsers import format_spec
+from ..records import Chunk
 from ..tokenizers import get_tokenizer
 from .views import DocumentChunks, read_chunk_file, view_of_chunk
 
@@ -57,10 +58,15 @@ def chunk_document(item: InputFile, data: bytes, options: ChunkOptions) -> Docum
     decoded source of a text format, or for a PDF the boxes of what the parser dropped
     as furniture."""
     document = parse_document(data, item.path, item.format, options)
-    chunks = chunks_of_document(document, data, item.path, options)
-    views = [view_of_chunk(chunk) for chunk in chunks]
+    views, parents = [], {}
+    for record in records_of_document(document, data, item.path, options):
+        if isinstance(record, Chunk):
+            views.append(view_of_chunk(record))
+        else:
+            parents[record.id] = (record.text, record.n_tokens)
     source_text = (document.source_text or None) if format_spec(item.format).is_text else None
-    return DocumentChunks(item.path, views, source_text, tuple(document.dropped_boxes))
+    dropped = tuple(document.dropped_boxes)
+    return DocumentChunks(item.path, views, source_text, dropped, parents)
 
 
 def _chunk_input(item: InputFile, options: ChunkOptions) -> DocumentChunks:

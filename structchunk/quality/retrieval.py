@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import StructChunkError, install_hint
+from .context import CONTEXT_DEPTH, Item, ItemCache, context_scores, fill_merging
 from .embedding import EmbeddingRanker, EmbedFunction
 from .normalize import match_tokens
 from .outcomes import AnswerOutcome, ChunkRef, QuestionOutcome
@@ -136,6 +137,13 @@ class EvalResult:
     outcomes: list[QuestionOutcome] = field(default_factory=list)
     """Each question's scores and where its answers were, in question order (not part of
     `to_json`: `outcomes.question_records` lists them)."""
+    context: dict[int, float] = field(default_factory=dict)
+    """`--context-budget`: per budget, answers wholly inside the context the ranked
+    chunks fill (`context.py`)."""
+    parent_context: dict[int, float] = field(default_factory=dict)
+    """The same with each ranked chunk's parent in its place (small-to-big)."""
+    merged_context: dict[int, float] = field(default_factory=dict)
+    """The same with a parent in place of its chunks from the second of them on."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -149,6 +157,9 @@ class EvalResult:
         out.update({f"hit@{k}": v for k, v in self.hit.items()})
         out.update({f"coverage@{k}": v for k, v in self.coverage.items()})
         out["answer_split_rate"] = self.answer_split_rate
+        out.update({f"context@{n}": v for n, v in self.context.items()})
+        out.update({f"parent_context@{n}": v for n, v in self.parent_context.items()})
+        out.update({f"merged_context@{n}": v for n, v in self.merged_context.items()})
         return out
 
 
@@ -205,6 +216,7 @@ def evaluate(
     questions: Sequence[tuple[Question, str | None]],
     ks: Sequence[int] = DEFAULT_KS,
     embed: EmbedFunction | None = None,
+    budgets: Sequence[int] = (),
 ) -> EvalResult:
     """Index every chunk of `documents`, ask every question, score the top max(ks).
 
@@ -214,6 +226,10 @@ def evaluate(
     contiguous). Coverage at k: the longest part of the answer one of them holds. An
     answer is split when no chunk of its document (of any, when the question names
     none) holds it whole — retrieval cannot fix that, only chunking can.
+
+    With `budgets`, also the answers inside a context of that many tokens filled from
+    the ranking, with the chunks and with their parents (`context.py`; documents
+    chunked with parents).
     """
     views = [chunk for doc in documents for chunk in doc.chunks]
     texts = [chunk.text for chunk in views]
@@ -223,7 +239,12 @@ def evaluate(
     for i, owner in enumerate(owners):
         by_source[owner].append(i)
     everything = range(len(texts))
-    tops = index.search([q.question for q, _ in questions], max(ks))
+    depth = max(max(ks), CONTEXT_DEPTH if budgets else 0)
+    tops = index.search([q.question for q, _ in questions], depth)
+    items = _ContextItems(documents) if budgets else None
+    chunk_context: dict[int, list[float]] = {n: [] for n in budgets}
+    parent_context: dict[int, list[float]] = {n: [] for n in budgets}
+    merged_context: dict[int, list[float]] = {n: [] for n in budgets}
     hits: dict[int, list[float]] = {k: [] for k in ks}
     cover: dict[int, list[float]] = {k: [] for k in ks}
     split = []
@@ -231,6 +252,15 @@ def evaluate(
     for (question, doc), top in zip(questions, tops):
         answers = [match_tokens(a) for a in question.answers]
         scope = by_source.get(doc, []) if doc is not None else everything
+        if items is not None:
+            for n, score in context_scores(items.chunks(top), answers, budgets).items():
+                chunk_context[n].append(score)
+            pairs = items.parents(top)
+            for n, score in context_scores(pairs, answers, budgets).items():
+                parent_context[n].append(score)
+            for n, score in context_scores(pairs, answers, budgets, fill_merging).items():
+                merged_context[n].append(score)
+        top = top[: max(ks)]
         h, c, s, found = _score_question(index, views, answers, top, scope, ks)
         for k in ks:
             hits[k].append(h[k])
@@ -249,4 +279,34 @@ def evaluate(
         _mean(split),
         retriever="bm25" if embed is None else "dense",
         outcomes=outcomes,
+        context={n: _mean(v) for n, v in chunk_context.items()},
+        parent_context={n: _mean(v) for n, v in parent_context.items()},
+        merged_context={n: _mean(v) for n, v in merged_context.items()},
     )
+
+
+class _ContextItems:
+    """The chunks of an evaluation (by index) and their parents as context items."""
+
+    def __init__(self, documents: Sequence[DocumentChunks]) -> None:
+        self.views = [chunk for doc in documents for chunk in doc.chunks]
+        self.parent_texts = [doc.parents for doc in documents for _ in doc.chunks]
+        self.cache = ItemCache()
+
+    def chunk(self, index: int) -> Item:
+        view = self.views[index]
+        return self.cache.get(f"chunk {index}", view.n_tokens, lambda: view.text)
+
+    def parent(self, index: int) -> Item | None:
+        parent_id = self.views[index].parent_id
+        found = self.parent_texts[index].get(parent_id) if parent_id else None
+        if parent_id is None or found is None:
+            return None
+        text, tokens = found
+        return self.cache.get(f"parent {parent_id}", tokens, lambda: text)
+
+    def chunks(self, top: Sequence[int]) -> list[tuple[Item, Item | None]]:
+        return [(self.chunk(i), None) for i in top]
+
+    def parents(self, top: Sequence[int]) -> list[tuple[Item, Item | None]]:
+        return [(self.chunk(i), self.parent(i)) for i in top]

@@ -75,10 +75,13 @@ def fixed_chunks(source: str, text: str, size: int) -> DocumentChunks:
 
 
 def chunk_sources(
-    sources: Sequence[SourceDocument], spec: RunSpec, base: ChunkOptions
+    sources: Sequence[SourceDocument], spec: RunSpec, base: ChunkOptions, parents: bool = False
 ) -> tuple[list[DocumentChunks], list[str]]:
-    """Every document chunked as `spec` says; failures name the run and the file."""
+    """Every document chunked as `spec` says (and with its parent records, for context
+    budgets: the chunks are the same); failures name the run and the file."""
     documents, failures = [], []
+    if parents and spec.options is not None:
+        spec = RunSpec(spec.label, spec.options.model_copy(update={"parents": True}))
     for source in sources:
         result = guarded(source.item.path, partial(_chunk_source, source, spec, base))
         if isinstance(result, FileFailure):
@@ -95,10 +98,11 @@ def _chunk_source(source: SourceDocument, spec: RunSpec, base: ChunkOptions) -> 
     return chunk_document(source.item, source.data, spec.options)
 
 
-def _options_json(options: ChunkOptions | None) -> dict[str, object] | None:
+def _options_json(options: ChunkOptions | None, parents: bool) -> dict[str, object] | None:
     if options is None:
         return None
-    return {
+    limit = {"parent_max_tokens": options.parent_limit} if parents else {}
+    return limit | {
         "max_tokens": options.max_tokens,
         "min_tokens": options.min_tokens,
         "overlap_tokens": options.overlap_tokens,
@@ -116,15 +120,17 @@ def run_eval(
     questions: Sequence[tuple[Question, str | None]],
     ks: Sequence[int],
     embedders: Sequence[EmbedFunction | None] = (None,),
+    budgets: Sequence[int] = (),
 ) -> tuple[list[EvalResult], list[str]]:
     """One scored result per spec and retriever (`None`: BM25, else that embedding
-    function), in order, and every failure met on the way. Each spec is chunked once."""
+    function), in order, and every failure met on the way. Each spec is chunked once
+    (with parents when there are context `budgets`)."""
     results, failures = [], []
     for spec in specs:
-        documents, failed = chunk_sources(sources, spec, base)
+        documents, failed = chunk_sources(sources, spec, base, parents=bool(budgets))
         failures.extend(failed)
         for embed in embedders:
-            result = evaluate(spec.label, documents, questions, ks, embed)
-            result.options = _options_json(spec.options)
+            result = evaluate(spec.label, documents, questions, ks, embed, budgets)
+            result.options = _options_json(spec.options, bool(budgets))
             results.append(result)
     return results, failures

@@ -145,14 +145,20 @@ def _percent(value: float | None) -> str:
 
 def eval_table(results: Sequence[EvalResult], ks: Sequence[int]) -> str:
     """One row per run: hit@k and coverage@k and the split rate in %, then chunk counts;
-    a retriever column when any run ranks by embeddings."""
+    a retriever column when any run ranks by embeddings; with context budgets, the
+    answers inside each budget's context, of chunks (`ctx@N`), of their parents
+    (`parent@N`) and of chunks merged into parents (`merged@N`)."""
     with_retriever = any(result.retriever != "bm25" for result in results)
+    budgets = list(results[0].context) if results else []
     headers = [
         "run",
         *(["retriever"] if with_retriever else []),
         *(f"hit@{k}" for k in ks),
         *(f"cov@{k}" for k in ks),
         "split",
+        *(f"ctx@{n}" for n in budgets),
+        *(f"parent@{n}" for n in budgets),
+        *(f"merged@{n}" for n in budgets),
         "chunks",
         "mean words",
     ]
@@ -166,6 +172,9 @@ def eval_table(results: Sequence[EvalResult], ks: Sequence[int]) -> str:
                 *(_percent(result.hit[k]) for k in ks),
                 *(_percent(result.coverage[k]) for k in ks),
                 _percent(result.answer_split_rate),
+                *(_percent(result.context[n]) for n in budgets),
+                *(_percent(result.parent_context[n]) for n in budgets),
+                *(_percent(result.merged_context[n]) for n in budgets),
                 str(result.chunks),
                 mean_words,
             ]

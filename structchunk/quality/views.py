@@ -12,7 +12,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
@@ -72,6 +72,8 @@ class ChunkView:
     """PDF: `(page, x0, top, x1, bottom)` of the lines the body is printed in (ours)."""
     chunk_id: str | None = None
     """The record's `id` (ours, or another tool's string `id`); None for a baseline's windows."""
+    parent_id: str | None = None
+    """Ours, chunked with parents: the id of its parent record (`DocumentChunks.parents`)."""
 
     @property
     def content(self) -> str:
@@ -90,6 +92,8 @@ class DocumentChunks:
     dropped_boxes: tuple[tuple[float, float, float, float, float], ...] = ()
     """PDF chunked here: boxes of the running headers, page numbers and contents entries
     the parser left out (the report hatches them)."""
+    parents: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """Chunked here with parents: each parent record's text and tokens, by id."""
 
 
 def view_of_chunk(chunk: Chunk) -> ChunkView:
@@ -107,6 +111,7 @@ def view_of_chunk(chunk: Chunk) -> ChunkView:
         offsets=tuple((start, end) for start, end in chunk.offsets or []),
         boxes=_boxes(chunk.boxes),
         chunk_id=chunk.id,
+        parent_id=chunk.parent_id,
     )
 
 
@@ -263,11 +268,14 @@ def read_chunk_file(
     """The documents of a chunks JSONL file (ours or another tool's), in first-seen order.
 
     Tokens are recounted with `count` unless the record was written with `tokenizer`.
+    Our parent records (`--parents`) are not chunks: they are left out.
     """
     name = os.fspath(path)
     documents: dict[str, DocumentChunks] = {}
     try:
         for number, record in _records(name):
+            if record.get("record") == "parent":
+                continue
             source = record_source(record, name)
             document = documents.setdefault(source, DocumentChunks(source, []))
             try:
