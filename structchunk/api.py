@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -121,6 +122,12 @@ def _record(
     )
 
 
+def _most_common_language(chunks: list[Chunk]) -> str | None:
+    """The language most of `chunks` were read as, the first on a tie; None if none was."""
+    counts = Counter(chunk.language for chunk in chunks if chunk.language)
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
 def _parent_record(packed: PackedParent, index: int, id_: str, chunks: list[Chunk]) -> Parent:
     """A parent's record; where it comes from is where its chunks do."""
     first, prov = chunks[0], packed.prov
@@ -139,6 +146,7 @@ def _parent_record(packed: PackedParent, index: int, id_: str, chunks: list[Chun
         n_tokens=packed.n_tokens,
         tokenizer=first.tokenizer,
         block_types=packed.block_types,
+        language=_most_common_language(chunks),
         pages=list(prov.pages) if prov.pages else None,
         lines=list(prov.lines) if prov.lines else None,
         offsets=[[min(s for s, _ in spans), max(e for _, e in spans)]] if spans else None,

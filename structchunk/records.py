@@ -298,6 +298,11 @@ class Parent(BaseModel):
     n_tokens: int = Field(ge=0, description="Tokens in `text` under `tokenizer`.")
     tokenizer: str = Field(description="words, chars, tiktoken:<encoding>, hf:<name>, …")
     block_types: list[str] = Field(description="Kinds of blocks inside, as in its chunks.")
+    language: str | None = Field(
+        None,
+        description="The language most of its chunks were read as (the first on a tie); "
+        "null when undetermined.",
+    )
     pages: list[int] | None = Field(None, description="PDF pages (1-based) of its chunks.")
     lines: list[int] | None = Field(
         None, min_length=2, max_length=2, description="Source line range of its chunks."
@@ -327,6 +332,8 @@ class Parent(BaseModel):
             "block_types": ",".join(self.block_types),
             "n_chunks": len(self.chunk_ids),
         }
+        if self.language:
+            view["language"] = self.language
         view.update(_provenance_view(self.pages, self.lines, self.offsets, self.boxes))
         if lists:
             view.update(_list_view(self.heading_path, self.block_types, self.pages))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from structchunk import chunk_text, split_sentences
+from structchunk import Parent, chunk_text, iter_records, split_sentences
 from structchunk.cli import cli
 from structchunk.document import Paragraph, Section
 from structchunk.errors import OptionsError
@@ -30,6 +30,18 @@ def test_records_carry_the_language() -> None:
     chunks = chunk_text(f"# Erklärung\n\n{GERMAN}", max_tokens=200)
     assert {c.language for c in chunks} == {"de"}
     assert chunks[0].metadata()["language"] == "de"
+
+
+def test_a_parent_carries_the_language_of_its_chunks(tmp_path: Path) -> None:
+    """With parents on, a parent record says the language its chunks were read as."""
+    source = tmp_path / "mixed.md"
+    source.write_text(f"# One\n\n{ENGLISH}\n\n# Zwei\n\n{GERMAN}", encoding="utf-8")
+    parents = [
+        r for r in iter_records(source, parents=True, max_tokens=200) if isinstance(r, Parent)
+    ]
+    by_section = {p.heading_path[0]: p.language for p in parents}
+    assert by_section == {"One": "en", "Zwei": "de"}
+    assert parents[-1].metadata()["language"] == "de"
 
 
 def test_a_long_section_in_another_language_is_decided_on_its_own() -> None:
