@@ -1,0 +1,71 @@
+"""OCR of pages without a text layer (parsers/pdf/engines/ocr.py): a scan made here from
+a PDF the tests write (rendered by PDFium, wrapped as an image-only PDF by Pillow) reads
+end to end, with its headings; born-digital pages are never rendered under `auto`."""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2
+import pytest
+from pdf_factory import BODY, Page, pdf_bytes
+
+from structchunk.errors import NoTextError
+from structchunk.parsers import ParseSettings
+from structchunk.parsers.pdf import parse
+from structchunk.parsers.pdf.engines.ocr import OcrUnavailableError, ocr_missing
+
+pytest.importorskip("pytesseract", reason="the ocr extra (pytesseract) is not installed")
+if ocr_missing("eng"):
+    pytest.skip(ocr_missing("eng"), allow_module_level=True)
+
+DPI = 150
+
+
+def scanned(data: bytes, dpi: int = DPI) -> bytes:
+    """`data`'s pages rendered at `dpi`, as an image-only PDF of the same page size."""
+    document = pypdfium2.PdfDocument(data)
+    images = [page.render(scale=dpi / 72).to_pil().convert("RGB") for page in document]
+    document.close()
+    out = io.BytesIO()
+    images[0].save(out, "PDF", resolution=dpi, save_all=True, append_images=images[1:])
+    return out.getvalue()
+
+
+def manual() -> bytes:
+    page = Page()
+    page.text(72, 700, "Installation Guide", font="Helvetica-Bold", size=22)
+    y = page.lines(72, 660, BODY, size=11)
+    page.text(72, y - 20, "Requirements", font="Helvetica-Bold", size=16)
+    page.lines(72, y - 50, BODY[::-1], size=11)
+    return pdf_bytes([page])
+
+
+@pytest.mark.slow
+def test_a_scan_reads_by_ocr_with_its_headings() -> None:
+    document = parse(scanned(manual()), "scan.pdf", ParseSettings(ocr_dpi=300))
+    paths = [section.path for section in document.sections() if section.level]
+    assert ("Installation Guide", "Requirements") in paths
+    assert "manufactures and markets smartphones" in document.source_text
+    assert any("read by OCR" in warning for warning in document.warnings)
+
+
+def test_never_keeps_the_no_text_error() -> None:
+    with pytest.raises(NoTextError, match="does not run OCR"):
+        parse(scanned(manual()), "scan.pdf", ParseSettings(ocr="never"))
+
+
+def test_born_digital_pages_are_not_rendered_under_auto() -> None:
+    data = manual()
+    assert parse(data, "a.pdf", ParseSettings()) == parse(data, "a.pdf", ParseSettings(ocr="never"))
+
+
+@pytest.mark.slow
+def test_always_reads_a_born_digital_page_by_ocr() -> None:
+    document = parse(manual(), "a.pdf", ParseSettings(ocr="always", ocr_dpi=200))
+    assert any("read by OCR" in warning for warning in document.warnings)
+
+
+def test_a_missing_language_names_its_package() -> None:
+    with pytest.raises(OcrUnavailableError, match="tesseract-ocr-xyz"):
+        parse(manual(), "a.pdf", ParseSettings(ocr="always", ocr_language="eng+xyz"))
