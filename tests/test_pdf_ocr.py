@@ -5,6 +5,8 @@ end to end, with its headings; born-digital pages are never rendered under `auto
 from __future__ import annotations
 
 import io
+import sys
+from collections.abc import Iterator
 
 import pypdfium2
 import pytest
@@ -15,11 +17,10 @@ from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.engines.ocr import OcrUnavailableError, ocr_missing
 
-pytest.importorskip("pytesseract", reason="the ocr extra (pytesseract) is not installed")
-if ocr_missing("eng"):
-    pytest.skip(ocr_missing("eng"), allow_module_level=True)
-
 DPI = 150
+needs_tesseract = pytest.mark.skipif(
+    bool(ocr_missing("eng")), reason=ocr_missing("eng") or "Tesseract is here"
+)
 
 
 def scanned(data: bytes, dpi: int = DPI) -> bytes:
@@ -41,6 +42,29 @@ def manual() -> bytes:
     return pdf_bytes([page])
 
 
+@pytest.fixture
+def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """pytesseract not importable, as without the ocr extra."""
+    monkeypatch.setitem(sys.modules, "pytesseract", None)
+    ocr_missing.cache_clear()
+    yield
+    ocr_missing.cache_clear()
+
+
+@pytest.mark.usefixtures("without_the_extra")
+def test_without_the_extra_a_scan_names_how_to_install_it() -> None:
+    with pytest.raises(NoTextError, match=r"no text layer.*\[ocr\].*apt-get install tesseract-ocr"):
+        parse(scanned(manual()), "scan.pdf", ParseSettings())
+    with pytest.raises(OcrUnavailableError, match=r"^OCR needs the ocr extra"):
+        parse(manual(), "a.pdf", ParseSettings(ocr="always"))
+
+
+@pytest.mark.usefixtures("without_the_extra")
+def test_without_the_extra_born_digital_pdfs_read_as_before() -> None:
+    assert parse(manual(), "a.pdf", ParseSettings()).source_text
+
+
+@needs_tesseract
 @pytest.mark.slow
 def test_a_scan_reads_by_ocr_with_its_headings() -> None:
     document = parse(scanned(manual()), "scan.pdf", ParseSettings(ocr_dpi=300))
@@ -55,17 +79,20 @@ def test_never_keeps_the_no_text_error() -> None:
         parse(scanned(manual()), "scan.pdf", ParseSettings(ocr="never"))
 
 
+@needs_tesseract
 def test_born_digital_pages_are_not_rendered_under_auto() -> None:
     data = manual()
     assert parse(data, "a.pdf", ParseSettings()) == parse(data, "a.pdf", ParseSettings(ocr="never"))
 
 
+@needs_tesseract
 @pytest.mark.slow
 def test_always_reads_a_born_digital_page_by_ocr() -> None:
     document = parse(manual(), "a.pdf", ParseSettings(ocr="always", ocr_dpi=200))
     assert any("read by OCR" in warning for warning in document.warnings)
 
 
+@needs_tesseract
 def test_a_missing_language_names_its_package() -> None:
     with pytest.raises(OcrUnavailableError, match="tesseract-ocr-xyz"):
         parse(manual(), "a.pdf", ParseSettings(ocr="always", ocr_language="eng+xyz"))
