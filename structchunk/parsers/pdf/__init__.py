@@ -79,6 +79,11 @@ DEFAULT_SPARSE_CHARS = 200
 stamp or watermark (a trial-version banner is about 70; a page of prose, 2 000-3 000)."""
 
 
+DEFAULT_LOW_CONFIDENCE = 60.0
+"""Mean OCR word confidence (%) below which the warning asks about the language: clean
+English prints read at 90-96, a Chinese page read as English at 28."""
+
+
 @dataclass(slots=True)
 class DocumentWork:
     """A document's read pages on their way through `DOCUMENT_STAGES` to the builder."""
@@ -127,9 +132,14 @@ def _check_pages(work: DocumentWork) -> None:
     read = [p for p in pages if p.ocr_confidence is not None]
     if read:
         confidence = sum(p.ocr_confidence or 0.0 for p in read) / len(read)
+        low = (
+            f"; low: are they in another language than {work.ocr_language}?"
+            if confidence < DEFAULT_LOW_CONFIDENCE
+            else ""
+        )
         warnings.append(
             f"page{'s' if len(read) > 1 else ''} {page_ranges([p.number for p in read], ', ')} "
-            f"read by OCR (mean word confidence {confidence:.0f}%)"
+            f"read by OCR (mean word confidence {confidence:.0f}%{low})"
         )
     readable = [p for p in pages if not p.error]
     chars = sum(p.chars for p in readable)
