@@ -15,7 +15,14 @@ from pdf_factory import BODY, Page, pdf_bytes
 from structchunk.errors import NoTextError
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
-from structchunk.parsers.pdf.engines.ocr import OcrUnavailableError, ocr_missing
+from structchunk.parsers.pdf.engines import reopen
+from structchunk.parsers.pdf.engines.ocr import (
+    OcrPdf,
+    OcrSettings,
+    OcrUnavailableError,
+    ocr_missing,
+    ocr_settings,
+)
 
 DPI = 150
 needs_tesseract = pytest.mark.skipif(
@@ -96,3 +103,24 @@ def test_always_reads_a_born_digital_page_by_ocr() -> None:
 def test_a_missing_language_names_its_package() -> None:
     with pytest.raises(OcrUnavailableError, match="tesseract-ocr-xyz"):
         parse(manual(), "a.pdf", ParseSettings(ocr="always", ocr_language="eng+xyz"))
+
+
+def test_a_worker_reopens_with_the_same_ocr_settings() -> None:
+    settings = OcrSettings("always", "eng+deu", 200)
+    pdf = reopen("pdfium", manual(), "", settings)
+    assert isinstance(pdf, OcrPdf) and ocr_settings(pdf) == settings
+    pdf.close()
+    assert ocr_settings(reopen("pdfplumber", manual(), "", OcrSettings("never"))).mode == "never"
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_page_workers_ocr_their_pages() -> None:
+    pages = [Page() for _ in range(16)]
+    for n, page in enumerate(pages, 1):
+        page.lines(72, 700 - 20 * n, [f"The scan of part {n} is read.", *BODY], size=12)
+    data = pdf_bytes(pages)
+    settings = ParseSettings(page_workers=2, ocr_dpi=100)
+    document = parse(scanned(data, dpi=100), "scan.pdf", settings)
+    assert "pages 1-16 read by OCR" in " ".join(document.warnings)
+    assert "The scan of part 16 is read." in document.read[15].words
