@@ -16,8 +16,14 @@ it. For each engine and dpi, over all pages:
 RapidOCR's models ship in the rapidocr-onnxruntime wheel (nothing is downloaded); the
 newer `rapidocr` package fetches its models at run time, so it is not compared.
 
+Then structchunk end to end (`--structchunk`, Tesseract only): whole corpus documents
+made image-only PDFs (each page rendered at the dpi, wrapped by Pillow's PDF writer) and
+converted with `ocr="auto"`, against the born-digital file's conversion: word recall of
+the pages' words as read (`Document.read`), heading F1 (section titles, compared by their
+letters and digits), pages/s of the whole conversion.
+
     python benchmarks/ocr.py [--corpus ../shared/corpus ($STRUCTCHUNK_CORPUS)]
-        [--dpi 150 300] [--engines tesseract rapidocr]
+        [--dpi 150 300] [--engines tesseract rapidocr] [--structchunk] [--skip-engines]
 
 Needs `tesseract` (Debian: `apt-get install tesseract-ocr`), pytesseract and
 rapidocr-onnxruntime.
@@ -135,22 +141,98 @@ def edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+DOCUMENTS = (
+    "pdf/rust-book/ch01-01-installation.pdf",
+    "pdf/untagged/fastapi-tutorial-cors.pdf",
+    "pdf/pypdf-samples/pdflatex-outline.pdf",
+    "pdf/awsdocs/volume_limits.pdf",
+    "pdf/pdfplumber/word365_structure.pdf",
+)
+"""Documents with headings: a tagged Chrome print, an untagged one, LaTeX, a tagged AWS
+page, Word 365."""
+
+
+def scanned(data: bytes, dpi: int) -> bytes:
+    """`data`'s pages rendered at `dpi`, as an image-only PDF of the same page size."""
+    document = pypdfium2.PdfDocument(data)
+    images = [page.render(scale=dpi / 72).to_pil().convert("RGB") for page in document]
+    document.close()
+    out = io.BytesIO()
+    images[0].save(out, "PDF", resolution=dpi, save_all=True, append_images=images[1:])
+    return out.getvalue()
+
+
+def _titles(document: Any) -> set[str]:
+    return {
+        re.sub(r"\W+", "", section.title).lower()
+        for section in document.sections()
+        if section.level and section.title
+    }
+
+
+def structchunk_rows(corpus: Path, dpis: list[int]) -> None:
+    """structchunk on scans of whole documents against its born-digital reading."""
+    from structchunk.parsers import ParseSettings
+    from structchunk.parsers.pdf import parse
+
+    print("\n| document | dpi | word recall | heading F1 | pages/s |\n|---|---|---|---|---|")
+    for dpi in dpis:
+        sums = [0, 0, 0, 0, 0, 0.0, 0]
+        for path in DOCUMENTS:
+            data = (corpus / path).read_bytes()
+            born = parse(data, path, ParseSettings())
+            scan = scanned(data, dpi)
+            start = time.perf_counter()
+            read = parse(scan, path, ParseSettings(ocr_dpi=dpi))
+            seconds = time.perf_counter() - start
+            truth = [(0.0, 0.0, w) for page in born.read for w in page.words.split()]
+            found, wanted = recall(
+                truth, [(0.0, 0.0, w) for p in read.read for w in p.words.split()]
+            )
+            want, got = _titles(born), _titles(read)
+            hits = len(want & got)
+            f1 = 2 * hits / (len(want) + len(got)) if want or got else 1.0
+            pages = len(born.read)
+            for k, value in enumerate((found, wanted, hits, len(want), len(got), seconds, pages)):
+                sums[k] += value
+            print(
+                f"| {path.removeprefix('pdf/')} | {dpi} | {found / max(wanted, 1):.3f} | "
+                f"{f1:.2f} | {pages / seconds:.2f} |",
+                flush=True,
+            )
+        found, wanted, hits, want_n, got_n, seconds, pages = sums
+        print(
+            f"| **all** | {dpi} | {found / wanted:.3f} | {2 * hits / (want_n + got_n):.2f} | "
+            f"{pages / seconds:.2f} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", default=os.environ.get("STRUCTCHUNK_CORPUS", ""))
     parser.add_argument("--dpi", type=int, nargs="+", default=[150, 300])
     parser.add_argument("--engines", nargs="+", default=list(ENGINES))
+    parser.add_argument("--structchunk", action="store_true", help="structchunk end to end")
+    parser.add_argument("--skip-engines", action="store_true", help="no engine table")
     args = parser.parse_args()
     corpus = Path(args.corpus or ROOT.parent / "shared" / "corpus")
+    if not args.skip_engines:
+        engine_rows(corpus, args.dpi, args.engines)
+    if args.structchunk:
+        structchunk_rows(corpus, args.dpi)
+
+
+def engine_rows(corpus: Path, dpis: list[int], engines: list[str]) -> None:
+    """Each OCR engine on the rendered pages against their text layer."""
     rows = []
-    for dpi in args.dpi:
-        totals = {name: [0, 0, 0, 0, 0.0] for name in args.engines}
+    for dpi in dpis:
+        totals = {name: [0, 0, 0, 0, 0.0] for name in engines}
         for path, index in PAGES:
             data = (corpus / path).read_bytes()
             truth = truth_words(data, index)
             image = render(data, index, dpi)
             truth_text = " ".join(_ordered(truth))
-            for name in args.engines:
+            for name in engines:
                 start = time.perf_counter()
                 read = ENGINES[name](image, 72 / dpi)
                 seconds = time.perf_counter() - start
