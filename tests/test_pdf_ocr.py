@@ -17,11 +17,13 @@ from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.engines import reopen
 from structchunk.parsers.pdf.engines.ocr import (
+    DEFAULT_MAX_PIXELS,
     OcrPdf,
     OcrSettings,
     OcrUnavailableError,
     ocr_missing,
     ocr_settings,
+    render_zoom,
 )
 
 DPI = 150
@@ -124,3 +126,17 @@ def test_page_workers_ocr_their_pages() -> None:
     document = parse(scanned(data, dpi=100), "scan.pdf", settings)
     assert "pages 1-16 read by OCR" in " ".join(document.warnings)
     assert "The scan of part 16 is read." in document.read[15].words
+
+
+def test_a_poster_sized_page_is_rendered_below_the_pixel_limit() -> None:
+    assert render_zoom(612, 792, 300) == 300 / 72  # a Letter page at the dpi asked for
+    zoom = render_zoom(14400, 14400, 300)  # 200 inches square: 3.6 G pixels at 300 dpi
+    assert (14400 * zoom) ** 2 <= DEFAULT_MAX_PIXELS * 1.001
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_a_poster_sized_page_reads_by_ocr() -> None:
+    page = Page(size=(14400.0, 14400.0)).text(72, 14000, "A poster of one line", size=400)
+    document = parse(pdf_bytes([page]), "poster.pdf", ParseSettings(ocr="always"))
+    assert "A poster of one line" in document.source_text

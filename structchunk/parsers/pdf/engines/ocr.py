@@ -30,6 +30,10 @@ from ..types import Word
 from .base import OpenPdf, PageReading
 from .pdfium.api import LOCK
 
+DEFAULT_MAX_PIXELS = 40_000_000
+"""Most pixels a page is rendered at for OCR (an A2 page at 300 dpi, 120 MB as RGB): a
+larger page is rendered at a lower resolution, so a poster-sized page cannot exhaust
+memory."""
 OCR_FONT = "OCR"
 """The font name OCR words carry (Tesseract does not tell fonts apart)."""
 _HOCR = "{http://www.w3.org/1999/xhtml}"
@@ -116,6 +120,12 @@ def recognise(image: Any, language: str) -> bytes:
     return hocr
 
 
+def render_zoom(width: float, height: float, dpi: int) -> float:
+    """Pixels per point to render a page of `width` x `height` points at: `dpi`, or less
+    for a page that would take more than `DEFAULT_MAX_PIXELS`."""
+    return min(dpi / 72, (DEFAULT_MAX_PIXELS / max(width * height, 1.0)) ** 0.5)
+
+
 class OcrPdf(OpenPdf):
     """An engine's `OpenPdf` whose pages without text (or all, under `always`) are OCRed."""
 
@@ -155,13 +165,15 @@ class OcrPdf(OpenPdf):
         reading = self.inner.read_page(index, tagged)
         if not self.wanted(reading):
             return reading
-        scale = 72 / self.settings.dpi
         with LOCK:
             if self._rendering is None:
                 self._rendering = pypdfium2.PdfDocument(self.data, password=self.password or None)
             page = self._rendering[index]
-            image = page.render(scale=1 / scale).to_pil()
+            width, height = page.get_size()
+            zoom = render_zoom(width, height, self.settings.dpi)
+            image = page.render(scale=zoom).to_pil()
             page.close()
+        scale = 1 / zoom
         words, confidences = hocr_words(recognise(image, self.settings.language), scale)
         return PageReading(
             reading.number,
