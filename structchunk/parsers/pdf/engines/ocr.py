@@ -14,6 +14,7 @@ Tesseract was chosen over RapidOCR by benchmarks/ocr.py (docs/pdf.md, "Scans and
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 from dataclasses import dataclass
@@ -123,7 +124,7 @@ def recognise(image: Any, language: str) -> bytes:
 def render_zoom(width: float, height: float, dpi: int) -> float:
     """Pixels per point to render a page of `width` x `height` points at: `dpi`, or less
     for a page that would take more than `DEFAULT_MAX_PIXELS`."""
-    return min(dpi / 72, (DEFAULT_MAX_PIXELS / max(width * height, 1.0)) ** 0.5)
+    return min(dpi / 72, math.sqrt(DEFAULT_MAX_PIXELS / max(width * height, 1.0)))
 
 
 class OcrPdf(OpenPdf):
