@@ -6,7 +6,9 @@ The stages, in order (see docs/pdf.md):
                    many text objects cut (inflate.py bounds what one stream inflates to)
     engines/       open with the engine `ParseSettings.pdf_engine` names (engines/pdfium/
                    or engines/pdfplumber/): password, repairs, the document's evidence
-                   (tags, bookmarks, title); each page read into a `PageReading`
+                   (tags, bookmarks, title); each page read into a `PageReading`;
+                   a page without a text layer rendered and read by Tesseract
+                   (engines/ocr.py, `ParseSettings.ocr`)
     page.py        `PAGE_STAGES`, each page on its own, in this process or in several
                    (parallel.py, `ParseSettings.page_workers`), to a `PageContent`:
                        ruled tables out of the text (tables.py)
