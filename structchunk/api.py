@@ -51,6 +51,9 @@ def parse_settings(options: ChunkOptions) -> ParseSettings:
         pdf_password=options.pdf_password or "",
         page_workers=options.page_workers,
         pdf_engine=options.pdf_engine,
+        ocr=options.ocr,
+        ocr_language=options.ocr_language,
+        ocr_dpi=options.ocr_dpi,
     )
 
 

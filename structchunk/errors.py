@@ -1,6 +1,6 @@
 """StructChunkError and its subclasses: what went wrong, where, and how to fix it.
 
-The exception tree (three classes live beside the code that raises them, named here):
+The exception tree (four classes live beside the code that raises them, named here):
 
 - StructChunkError: every error structchunk raises on purpose
   - OptionsError: an option value is invalid
@@ -12,6 +12,8 @@ The exception tree (three classes live beside the code that raises them, named h
     - EncryptedDocumentError: encrypted, and no (correct) password given
     - NoTextError: no extractable text (a scanned PDF without a text layer)
     - StreamTooLarge: a PDF's compressed stream inflates past the limit (parsers/pdf)
+    - OcrUnavailableError: OCR asked for, but the extra, Tesseract or a language's data
+      is missing (parsers/pdf/engines/ocr.py)
   - OutputError: an output cannot be written
     - DestinationError: the output location takes nothing more; a batch run ends
     - OutputLockedError: another run is writing into the same output folder

@@ -22,6 +22,14 @@ DEFAULT_PDF_ENGINE: PdfEngine = "pdfium"
 """As good as pdfplumber on the heading benchmarks and the corpus, and several times as
 fast (docs/pdf.md, "Engines")."""
 
+OcrMode = Literal["auto", "always", "never"]
+"""When a PDF page is read by OCR (docs/pdf.md, "Scans and OCR")."""
+DEFAULT_OCR_DPI = 300
+"""Tesseract reads body text at 300 dpi; at 150 dpi it misses small print (benchmarks/ocr.py)."""
+OCR_OPTIONS = {"ocr": "auto", "ocr_language": "eng", "ocr_dpi": DEFAULT_OCR_DPI}
+"""The OCR options and their defaults: fingerprinted only when changed, so manifests
+written before OCR existed stay valid."""
+
 DEFAULT_MAX_TOKENS = 256
 """A common embedding-model window; the bench compares systems at 200 words."""
 
@@ -130,6 +138,20 @@ class ChunkOptions(BaseModel):
         description="What reads a PDF's pages: pdfium (fast, C) or pdfplumber (pdfminer, "
         "pure Python).",
     )
+    ocr: OcrMode = Field(
+        default="auto",
+        description="Read PDF pages by OCR (the ocr extra and the tesseract program): auto "
+        "(only pages without a text layer), always, or never.",
+    )
+    ocr_language: str = Field(
+        default="eng",
+        pattern=r"^[A-Za-z_]+(\+[A-Za-z_]+)*$",
+        description="Tesseract's languages for OCR, such as eng or eng+deu (each needs its "
+        "language data: apt-get install tesseract-ocr-deu).",
+    )
+    ocr_dpi: int = Field(
+        default=DEFAULT_OCR_DPI, ge=72, le=600, description="Resolution pages are OCRed at."
+    )
     strict: bool = Field(
         default=False, description="Fail a file on any budget violation or lost text."
     )
@@ -194,6 +216,9 @@ class ChunkOptions(BaseModel):
         """A stable hash of every option that changes output (for manifests and caches)."""
         left_out = NOT_IN_FINGERPRINT if self.parents else NOT_IN_FINGERPRINT | set(PARENT_FIELDS)
         data = self.model_dump(exclude=set(left_out))
+        for name, default in OCR_OPTIONS.items():
+            if data[name] == default:
+                del data[name]
         data["tokenizer"] = self.tokenizer_name
         if self.strict:
             data["strict"] = True

@@ -352,7 +352,7 @@ def test_not_a_pdf_and_empty_file() -> None:
 def test_scan_without_text_layer_is_a_no_text_error() -> None:
     path = corpus_pdf("robustness/pdf/pypdf-samples/imagemagick-CCITTFaxDecode.pdf")
     with pytest.raises(NoTextError, match="OCR"):
-        parse(path)
+        parse(path, ocr="never")
 
 
 @pytest.mark.parametrize("engine", ENGINES)

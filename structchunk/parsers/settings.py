@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..document import Document
-from ..options import DEFAULT_PDF_ENGINE, PdfEngine
+from ..options import DEFAULT_OCR_DPI, DEFAULT_PDF_ENGINE, OcrMode, PdfEngine
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,13 @@ class ParseSettings:
     """Processes that may read the pages of one large PDF (output is the same for any)."""
     pdf_engine: PdfEngine = DEFAULT_PDF_ENGINE
     """What reads a PDF's pages: `pdfium` or `pdfplumber` (docs/pdf.md, "Engines")."""
+    ocr: OcrMode = "auto"
+    """Which PDF pages are read by OCR: `auto` (pages without a text layer), `always`,
+    `never`."""
+    ocr_language: str = "eng"
+    """Tesseract's languages (`eng+deu`)."""
+    ocr_dpi: int = DEFAULT_OCR_DPI
+    """Resolution pages are rendered at for OCR."""
 
 
 ParseFunction = Callable[[bytes, str, ParseSettings], Document]

@@ -6,7 +6,9 @@ The stages, in order (see docs/pdf.md):
                    many text objects cut (inflate.py bounds what one stream inflates to)
     engines/       open with the engine `ParseSettings.pdf_engine` names (engines/pdfium/
                    or engines/pdfplumber/): password, repairs, the document's evidence
-                   (tags, bookmarks, title); each page read into a `PageReading`
+                   (tags, bookmarks, title); each page read into a `PageReading`;
+                   a page without a text layer rendered and read by Tesseract
+                   (engines/ocr.py, `ParseSettings.ocr`)
     page.py        `PAGE_STAGES`, each page on its own, in this process or in several
                    (parallel.py, `ParseSettings.page_workers`), to a `PageContent`:
                        ruled tables out of the text (tables.py)
@@ -55,6 +57,7 @@ from .cleanup import document_vocabulary, is_mono, match_key
 from .contents import drop_contents
 from .engines import open_document
 from .engines.base import OpenPdf
+from .engines.ocr import OcrSettings, ocr_missing, with_ocr
 from .furniture import drop_furniture
 from .headings import find_headings
 from .layout import usual_line_gap
@@ -78,6 +81,11 @@ DEFAULT_SPARSE_CHARS = 200
 stamp or watermark (a trial-version banner is about 70; a page of prose, 2 000-3 000)."""
 
 
+DEFAULT_LOW_CONFIDENCE = 60.0
+"""Mean OCR word confidence (%) below which the warning asks about the language: clean
+English prints read at 90-96, a Chinese page read as English at 28."""
+
+
 @dataclass(slots=True)
 class DocumentWork:
     """A document's read pages on their way through `DOCUMENT_STAGES` to the builder."""
@@ -87,6 +95,9 @@ class DocumentWork:
     title: str
     """The metadata's title."""
     builder: TreeBuilder
+    ocr: str = "never"
+    """`ParseSettings.ocr`, for what the warnings about scans advise."""
+    ocr_language: str = "eng"
     furniture: list[Line] = field(default_factory=list)
     """Running headers and footers, page numbers and line numbers, dropped."""
     contents: list[Item] = field(default_factory=list)
@@ -113,15 +124,24 @@ def _check_pages(work: DocumentWork) -> None:
     if not any(p.items for p in pages):
         if broken and not any(p.chars for p in pages):
             raise ParseError(f"no page could be read ({broken[0].error})")
-        raise NoTextError(
-            "no text layer (a scan or images only?); structchunk does not run "
-            "OCR: convert it with an OCR tool first"
-        )
+        raise NoTextError(f"no text layer (a scan or images only?); {_no_ocr(work)}")
     scans = [p.number for p in pages if not p.error and not p.chars and p.images]
     if scans:
         warnings.append(
             f"pages {page_ranges(scans, ', ')} have images but no text layer "
-            "(not OCRed); their content is missing"
+            f"(not OCRed); their content is missing{_advice(work)}"
+        )
+    read = [p for p in pages if p.ocr_confidence is not None]
+    if read:
+        confidence = sum(p.ocr_confidence or 0.0 for p in read) / len(read)
+        low = (
+            f"; low: are they in another language than {work.ocr_language}?"
+            if confidence < DEFAULT_LOW_CONFIDENCE
+            else ""
+        )
+        warnings.append(
+            f"page{'s' if len(read) > 1 else ''} {page_ranges([p.number for p in read], ', ')} "
+            f"read by OCR (mean word confidence {confidence:.0f}%{low})"
         )
     readable = [p for p in pages if not p.error]
     chars = sum(p.chars for p in readable)
@@ -131,6 +151,20 @@ def _check_pages(work: DocumentWork) -> None:
             f"page{'s' if len(readable) != 1 else ''}) beside images: "
             "a scan with a stamp or watermark? The images' content is missing unless OCRed"
         )
+
+
+def _no_ocr(work: DocumentWork) -> str:
+    """Why a page without a text layer was not read by OCR."""
+    if work.ocr == "never":
+        return "structchunk does not run OCR: convert it with an OCR tool first"
+    missing = ocr_missing(work.ocr_language)
+    return missing if missing else "OCR found no text on it either"
+
+
+def _advice(work: DocumentWork) -> str:
+    """How to have the scanned pages OCRed, after the warning that they were not."""
+    missing = ocr_missing(work.ocr_language) if work.ocr == "auto" else ""
+    return f" ({missing})" if missing else ""
 
 
 def _monospace_body(work: DocumentWork) -> None:
@@ -213,10 +247,15 @@ title, and the blocks last."""
 
 
 def build(
-    pages: list[PageContent], outline: list[OutlineEntry], title: str, builder: TreeBuilder
+    pages: list[PageContent],
+    outline: list[OutlineEntry],
+    title: str,
+    builder: TreeBuilder,
+    settings: ParseSettings | None = None,
 ) -> Document:
     """The document from its read pages: `DOCUMENT_STAGES`, then the tree."""
-    work = DocumentWork(pages, outline, title, builder)
+    settings = settings or ParseSettings(ocr="never")
+    work = DocumentWork(pages, outline, title, builder, settings.ocr, settings.ocr_language)
     for stage in DOCUMENT_STAGES:
         stage(work)
     document = builder.finish(*placed_text(pages))
@@ -252,7 +291,8 @@ def read_document(
     page (in one process or several), the bookmarks and the metadata title."""
     data, left_out = bound_streams(data)
     warnings.extend(left_out)
-    pdf = open_document(settings.pdf_engine, data, settings.pdf_password)
+    ocr = OcrSettings(settings.ocr, settings.ocr_language, settings.ocr_dpi)
+    pdf = with_ocr(open_document(settings.pdf_engine, data, settings.pdf_password), ocr)
     warnings.extend(pdf.notes)
     if pdf.repaired:
         warnings.append("damaged file: repaired before reading, some text may be missing")
@@ -283,4 +323,4 @@ def parse(data: bytes, source: str, settings: ParseSettings) -> Document:
     """Parse PDF bytes into a `Document`; every block carries its pages."""
     builder = TreeBuilder("pdf")
     pages, outline, title = read_document(data, settings, builder.warnings)
-    return build(pages, outline, title, builder)
+    return build(pages, outline, title, builder, settings)

@@ -315,6 +315,7 @@ def assemble(reading: PageReading, stages: tuple[PageStage, ...] = PAGE_STAGES) 
         images=reading.images,
         chars_left_out=reading.chars_left_out,
         orientation=reading.orientation,
+        ocr_confidence=reading.ocr_confidence,
     )
     if not reading.chars:
         return content

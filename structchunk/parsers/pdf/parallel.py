@@ -22,6 +22,7 @@ from ...processes import die_with_parent, start_context
 from ...progress import report
 from .engines import reopen
 from .engines.base import OpenPdf
+from .engines.ocr import OcrSettings, ocr_settings
 from .page import read_pages
 from .types import PageContent
 
@@ -36,9 +37,9 @@ DEFAULT_AHEAD = 2
 _STATE: dict[str, Any] = {}
 
 
-def _start(engine: PdfEngine, data: bytes, password: str, parent: int) -> None:
+def _start(engine: PdfEngine, data: bytes, password: str, ocr: OcrSettings, parent: int) -> None:
     die_with_parent(parent)
-    _STATE["pdf"] = reopen(engine, data, password)
+    _STATE["pdf"] = reopen(engine, data, password, ocr)
 
 
 def _read(task: tuple[list[int], bool]) -> list[PageContent]:
@@ -79,7 +80,7 @@ def _read_parallel(pdf: OpenPdf, jobs: int, tagged: bool) -> list[PageContent]:
         workers,
         mp_context=start_context(),
         initializer=_start,
-        initargs=(pdf.engine, pdf.data, pdf.password, os.getpid()),
+        initargs=(pdf.engine, pdf.data, pdf.password, ocr_settings(pdf), os.getpid()),
     ) as pool:
 
         def top_up() -> None:

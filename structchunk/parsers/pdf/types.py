@@ -180,6 +180,8 @@ class PageContent:
     """Characters past `MAX_CHARS_PER_PAGE` that were not read."""
     line_numbers: list[Line] = field(default_factory=list)
     """Numbers counting the lines in a side margin (`margins.py`): dropped, as furniture."""
+    ocr_confidence: float | None = None
+    """The words' mean confidence (0-100) when the page was read by OCR."""
     orientation: str = "ltr"
     """`ltr`, or `ttb`/`btt` when the text runs down/up the page: boxes are in the
     reading frame, and `source.page_box` turns them back into page coordinates."""

@@ -9,6 +9,8 @@ differ only where their readings of the file do (docs/pdf.md, "Engines").
                    files repaired by PDFium (both engines)
     words.py       characters to words, as pdfplumber groups them; reading frames
     grids.py       ruled grids through pdfplumber's table finder (both engines)
+    ocr.py         pages without a text layer rendered and read by Tesseract (either
+                   engine, `ParseSettings.ocr`)
     pdfium/        `pdfium` (the default): characters, drawing, tags and bookmarks through
                    PDFium's C library; pdfplumber only for the ruled tables of pages
                    whose drawing holds a grid
@@ -22,6 +24,7 @@ from __future__ import annotations
 from ....errors import EncryptedDocumentError, NoTextError, ParseError, StructChunkError
 from ....options import PdfEngine
 from .base import OpenPdf
+from .ocr import OcrSettings, with_ocr
 from .pdfium.engine import open_pdfium, open_pdfium_plain
 from .pdfplumber.engine import open_plumber, open_plumber_plain
 
@@ -45,8 +48,9 @@ def open_document(engine: PdfEngine, data: bytes, password: str = "") -> OpenPdf
         return fallback
 
 
-def reopen(engine: PdfEngine, data: bytes, password: str) -> OpenPdf:
-    """The bytes an `OpenPdf` was opened from, opened again as they are (in a worker)."""
+def reopen(engine: PdfEngine, data: bytes, password: str, ocr: OcrSettings) -> OpenPdf:
+    """The bytes an `OpenPdf` was opened from, opened again as they are (in a worker),
+    with the same OCR settings."""
     if engine == "pdfplumber":
-        return open_plumber_plain(data, password)
-    return open_pdfium_plain(data, password)
+        return with_ocr(open_plumber_plain(data, password), ocr)
+    return with_ocr(open_pdfium_plain(data, password), ocr)

@@ -63,6 +63,8 @@ class PageReading:
     drawings: list[Box] = field(default_factory=list)
     """The boxes of the page's drawn shapes and images, where a chart may be (only on
     pages read left to right)."""
+    ocr_confidence: float | None = None
+    """The words' mean confidence (0-100) when they were read by OCR (engines/ocr.py)."""
 
 
 @dataclass(slots=True)

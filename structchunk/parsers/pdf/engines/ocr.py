@@ -1,0 +1,208 @@
+"""OCR: pages without a text layer rendered by PDFium and read by Tesseract.
+
+`with_ocr` wraps either engine's `OpenPdf`: a page the engine reads no characters off
+but which holds images (a scan) — or every page, under `ocr="always"` — is rendered at
+`ocr_dpi` and read by Tesseract (the `ocr` extra's pytesseract and the `tesseract`
+program with its language data, all installed by the package manager; nothing is
+downloaded). Its words, with their boxes in points and each line's height as the font
+size, become the page's `PageReading`, so the page stages (rows, columns, lists, margins,
+borderless tables) and the document stages (furniture, headings by size) read a scan as
+they read a born-digital page. Pages with a text layer are never rendered under `auto`.
+
+Tesseract was chosen over RapidOCR by benchmarks/ocr.py (docs/pdf.md, "Scans and OCR").
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+from xml.etree import ElementTree
+
+import pypdfium2
+
+from ....errors import ParseError, install_hint
+from ....options import OcrMode
+from ..structure import OutlineEntry
+from ..types import Word
+from .base import OpenPdf, PageReading
+from .pdfium.api import LOCK
+
+DEFAULT_MAX_PIXELS = 40_000_000
+"""Most pixels a page is rendered at for OCR (an A2 page at 300 dpi, 120 MB as RGB): a
+larger page is rendered at a lower resolution, so a poster-sized page cannot exhaust
+memory."""
+OCR_FONT = "OCR"
+"""The font name OCR words carry (Tesseract does not tell fonts apart)."""
+_HOCR = "{http://www.w3.org/1999/xhtml}"
+
+
+class OcrUnavailableError(ParseError):
+    """OCR was asked for but the extra, the program or a language's data is missing."""
+
+
+@dataclass(frozen=True, slots=True)
+class OcrSettings:
+    """Which pages are OCRed, in which languages, at which resolution."""
+
+    mode: OcrMode = "auto"
+    language: str = "eng"
+    dpi: int = 300
+
+
+@cache
+def ocr_missing(language: str) -> str:
+    """What is missing to OCR in `language` (`eng+deu`) and how to install it; "" when
+    nothing is."""
+    try:
+        import pytesseract
+    except ImportError:
+        return (
+            f"OCR needs the ocr extra ({install_hint('ocr')}) and the tesseract program "
+            "(Debian/Ubuntu: apt-get install tesseract-ocr; macOS: brew install tesseract)"
+        )
+    if shutil.which(pytesseract.pytesseract.tesseract_cmd) is None:
+        return (
+            "OCR needs the tesseract program (Debian/Ubuntu: apt-get install "
+            "tesseract-ocr; macOS: brew install tesseract)"
+        )
+    installed = set(pytesseract.get_languages(config=""))
+    absent = [name for name in language.split("+") if name not in installed]
+    if absent:
+        packages = " ".join("tesseract-ocr-" + name.lower().replace("_", "-") for name in absent)
+        return (
+            f"Tesseract has no language data for {', '.join(absent)} "
+            f"(Debian/Ubuntu: apt-get install {packages})"
+        )
+    return ""
+
+
+def _title_value(title: str, key: str) -> list[str]:
+    """The values of one property of an hOCR `title` (`bbox 1 2 3 4; x_wconf 96`)."""
+    for part in title.split(";"):
+        name, _, value = part.strip().partition(" ")
+        if name == key:
+            return value.split()
+    return []
+
+
+def hocr_words(hocr: bytes, scale: float) -> tuple[list[Word], list[float]]:
+    """The words of Tesseract's hOCR, boxes scaled to points, each with its line's
+    `x_size` (the line's height, ascender to descender) as its size; and the words'
+    confidences (0-100)."""
+    words: list[Word] = []
+    confidences: list[float] = []
+    root = ElementTree.fromstring(hocr)
+    for line in root.iter(f"{_HOCR}span"):
+        if line.get("class") not in ("ocr_line", "ocr_header", "ocr_caption", "ocr_textfloat"):
+            continue
+        title = line.get("title", "")
+        size = float((_title_value(title, "x_size") or ["0"])[0]) * scale
+        for word in line.iter(f"{_HOCR}span"):
+            text = "".join(word.itertext()).strip()
+            if word.get("class") != "ocrx_word" or not text:
+                continue
+            box = [float(v) * scale for v in _title_value(word.get("title", ""), "bbox")]
+            x0, top, x1, bottom = box
+            words.append(Word(text, x0, x1, top, bottom, size or bottom - top, OCR_FONT))
+            confidences.append(float((_title_value(word.get("title", ""), "x_wconf") or ["0"])[0]))
+    return words, confidences
+
+
+def recognise(image: Any, language: str) -> bytes:
+    """Tesseract's hOCR of a rendered page (one thread: pages run in parallel workers)."""
+    import pytesseract
+
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+    hocr: bytes = pytesseract.image_to_pdf_or_hocr(image, lang=language, extension="hocr")
+    return hocr
+
+
+def render_zoom(width: float, height: float, dpi: int) -> float:
+    """Pixels per point to render a page of `width` x `height` points at: `dpi`, or less
+    for a page that would take more than `DEFAULT_MAX_PIXELS`."""
+    return min(dpi / 72, math.sqrt(DEFAULT_MAX_PIXELS / max(width * height, 1.0)))
+
+
+class OcrPdf(OpenPdf):
+    """An engine's `OpenPdf` whose pages without text (or all, under `always`) are OCRed."""
+
+    def __init__(self, inner: OpenPdf, settings: OcrSettings) -> None:
+        self.inner = inner
+        self.settings = settings
+        self.engine = inner.engine
+        self.data = inner.data
+        self.password = inner.password
+        self.repaired = inner.repaired
+        self.notes = inner.notes
+        self._rendering: pypdfium2.PdfDocument | None = None
+
+    @property
+    def count(self) -> int:
+        return self.inner.count
+
+    def tagged(self) -> bool:
+        return self.inner.tagged()
+
+    def outline(self, warnings: list[str]) -> list[OutlineEntry]:
+        return self.inner.outline(warnings)
+
+    def title(self) -> str:
+        return self.inner.title()
+
+    def extractable(self) -> bool:
+        return self.inner.extractable()
+
+    def wanted(self, reading: PageReading) -> bool:
+        """Whether the page is read by OCR: no characters but images under `auto`."""
+        if self.settings.mode == "always":
+            return True
+        return not reading.chars and reading.images > 0 and not ocr_missing(self.settings.language)
+
+    def read_page(self, index: int, tagged: bool) -> PageReading:
+        reading = self.inner.read_page(index, tagged)
+        if not self.wanted(reading):
+            return reading
+        with LOCK:
+            if self._rendering is None:
+                self._rendering = pypdfium2.PdfDocument(self.data, password=self.password or None)
+            page = self._rendering[index]
+            width, height = page.get_size()
+            zoom = render_zoom(width, height, self.settings.dpi)
+            image = page.render(scale=zoom).to_pil()
+            page.close()
+        scale = 1 / zoom
+        words, confidences = hocr_words(recognise(image, self.settings.language), scale)
+        return PageReading(
+            reading.number,
+            image.width * scale,
+            image.height * scale,
+            chars=sum(len(word.text) for word in words),
+            images=reading.images,
+            words=words,
+            ocr_confidence=sum(confidences) / len(confidences) if confidences else 0.0,
+        )
+
+    def close(self) -> None:
+        if self._rendering is not None:
+            self._rendering.close()
+        self.inner.close()
+
+
+def with_ocr(pdf: OpenPdf, settings: OcrSettings) -> OpenPdf:
+    """`pdf` with OCR for the pages `settings` choose (itself under `never`); under
+    `always`, what is missing to run it is a one-line `OcrUnavailableError`."""
+    if settings.mode == "never":
+        return pdf
+    if settings.mode == "always" and (missing := ocr_missing(settings.language)):
+        pdf.close()
+        raise OcrUnavailableError(missing)
+    return OcrPdf(pdf, settings)
+
+
+def ocr_settings(pdf: OpenPdf) -> OcrSettings:
+    """The OCR settings an open PDF reads with (for a worker reopening it)."""
+    return pdf.settings if isinstance(pdf, OcrPdf) else OcrSettings("never")

@@ -1,0 +1,142 @@
+"""OCR of pages without a text layer (parsers/pdf/engines/ocr.py): a scan made here from
+a PDF the tests write (rendered by PDFium, wrapped as an image-only PDF by Pillow) reads
+end to end, with its headings; born-digital pages are never rendered under `auto`."""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+
+import pypdfium2
+import pytest
+from pdf_factory import BODY, Page, pdf_bytes
+
+from structchunk.errors import NoTextError
+from structchunk.parsers import ParseSettings
+from structchunk.parsers.pdf import parse
+from structchunk.parsers.pdf.engines import reopen
+from structchunk.parsers.pdf.engines.ocr import (
+    DEFAULT_MAX_PIXELS,
+    OcrPdf,
+    OcrSettings,
+    OcrUnavailableError,
+    ocr_missing,
+    ocr_settings,
+    render_zoom,
+)
+
+DPI = 150
+needs_tesseract = pytest.mark.skipif(
+    bool(ocr_missing("eng")), reason=ocr_missing("eng") or "Tesseract is here"
+)
+
+
+def scanned(data: bytes, dpi: int = DPI) -> bytes:
+    """`data`'s pages rendered at `dpi`, as an image-only PDF of the same page size."""
+    document = pypdfium2.PdfDocument(data)
+    images = [page.render(scale=dpi / 72).to_pil().convert("RGB") for page in document]
+    document.close()
+    out = io.BytesIO()
+    images[0].save(out, "PDF", resolution=dpi, save_all=True, append_images=images[1:])
+    return out.getvalue()
+
+
+def manual() -> bytes:
+    page = Page()
+    page.text(72, 700, "Installation Guide", font="Helvetica-Bold", size=22)
+    y = page.lines(72, 660, BODY, size=11)
+    page.text(72, y - 20, "Requirements", font="Helvetica-Bold", size=16)
+    page.lines(72, y - 50, BODY[::-1], size=11)
+    return pdf_bytes([page])
+
+
+@pytest.fixture
+def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """pytesseract not importable, as without the ocr extra."""
+    monkeypatch.setitem(sys.modules, "pytesseract", None)
+    ocr_missing.cache_clear()
+    yield
+    ocr_missing.cache_clear()
+
+
+@pytest.mark.usefixtures("without_the_extra")
+def test_without_the_extra_a_scan_names_how_to_install_it() -> None:
+    with pytest.raises(NoTextError, match=r"no text layer.*\[ocr\].*apt-get install tesseract-ocr"):
+        parse(scanned(manual()), "scan.pdf", ParseSettings())
+    with pytest.raises(OcrUnavailableError, match=r"^OCR needs the ocr extra"):
+        parse(manual(), "a.pdf", ParseSettings(ocr="always"))
+
+
+@pytest.mark.usefixtures("without_the_extra")
+def test_without_the_extra_born_digital_pdfs_read_as_before() -> None:
+    assert parse(manual(), "a.pdf", ParseSettings()).source_text
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_a_scan_reads_by_ocr_with_its_headings() -> None:
+    document = parse(scanned(manual()), "scan.pdf", ParseSettings(ocr_dpi=300))
+    paths = [section.path for section in document.sections() if section.level]
+    assert ("Installation Guide", "Requirements") in paths
+    assert "manufactures and markets smartphones" in document.source_text
+    assert any("read by OCR" in warning for warning in document.warnings)
+
+
+def test_never_keeps_the_no_text_error() -> None:
+    with pytest.raises(NoTextError, match="does not run OCR"):
+        parse(scanned(manual()), "scan.pdf", ParseSettings(ocr="never"))
+
+
+@needs_tesseract
+def test_born_digital_pages_are_not_rendered_under_auto() -> None:
+    data = manual()
+    assert parse(data, "a.pdf", ParseSettings()) == parse(data, "a.pdf", ParseSettings(ocr="never"))
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_always_reads_a_born_digital_page_by_ocr() -> None:
+    document = parse(manual(), "a.pdf", ParseSettings(ocr="always", ocr_dpi=200))
+    assert any("read by OCR" in warning for warning in document.warnings)
+
+
+@needs_tesseract
+def test_a_missing_language_names_its_package() -> None:
+    with pytest.raises(OcrUnavailableError, match="tesseract-ocr-xyz"):
+        parse(manual(), "a.pdf", ParseSettings(ocr="always", ocr_language="eng+xyz"))
+
+
+def test_a_worker_reopens_with_the_same_ocr_settings() -> None:
+    settings = OcrSettings("always", "eng+deu", 200)
+    pdf = reopen("pdfium", manual(), "", settings)
+    assert isinstance(pdf, OcrPdf) and ocr_settings(pdf) == settings
+    pdf.close()
+    assert ocr_settings(reopen("pdfplumber", manual(), "", OcrSettings("never"))).mode == "never"
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_page_workers_ocr_their_pages() -> None:
+    pages = [Page() for _ in range(16)]
+    for n, page in enumerate(pages, 1):
+        page.lines(72, 700 - 20 * n, [f"The scan of part {n} is read.", *BODY], size=12)
+    data = pdf_bytes(pages)
+    settings = ParseSettings(page_workers=2, ocr_dpi=100)
+    document = parse(scanned(data, dpi=100), "scan.pdf", settings)
+    assert "pages 1-16 read by OCR" in " ".join(document.warnings)
+    assert "The scan of part 16 is read." in document.read[15].words
+
+
+def test_a_poster_sized_page_is_rendered_below_the_pixel_limit() -> None:
+    assert render_zoom(612, 792, 300) == 300 / 72  # a Letter page at the dpi asked for
+    zoom = render_zoom(14400, 14400, 300)  # 200 inches square: 3.6 G pixels at 300 dpi
+    assert (14400 * zoom) ** 2 <= DEFAULT_MAX_PIXELS * 1.001
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_a_poster_sized_page_reads_by_ocr() -> None:
+    page = Page(size=(14400.0, 14400.0)).text(72, 14000, "A poster of one line", size=400)
+    document = parse(pdf_bytes([page]), "poster.pdf", ParseSettings(ocr="always"))
+    assert "A poster of one line" in document.source_text
