@@ -12,7 +12,7 @@ import pypdfium2
 import pytest
 from pdf_factory import BODY, Page, pdf_bytes
 
-from structchunk.errors import NoTextError
+from structchunk.errors import NoTextError, OptionHint
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.engines import reopen
@@ -84,8 +84,9 @@ def test_a_scan_reads_by_ocr_with_its_headings() -> None:
 
 
 def test_never_keeps_the_no_text_error() -> None:
-    with pytest.raises(NoTextError, match="does not run OCR"):
+    with pytest.raises(NoTextError, match="no text layer") as raised:
         parse(scanned(manual()), "scan.pdf", ParseSettings(ocr="never"))
+    assert raised.value.hint == OptionHint("ocr", "auto")
 
 
 @needs_tesseract

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...document import Document, PageRead, page_ranges
-from ...errors import NoTextError, ParseError
+from ...errors import OPTION_SLOT, NoTextError, OptionHint, ParseError
 from ...progress import report
 from ..builder import TreeBuilder
 from ..settings import ParseSettings
@@ -124,7 +124,8 @@ def _check_pages(work: DocumentWork) -> None:
     if not any(p.items for p in pages):
         if broken and not any(p.chars for p in pages):
             raise ParseError(f"no page could be read ({broken[0].error})")
-        raise NoTextError(f"no text layer (a scan or images only?); {_no_ocr(work)}")
+        hint = OptionHint("ocr", "auto") if work.ocr == "never" else None
+        raise NoTextError(f"no text layer (a scan or images only?); {_no_ocr(work)}", hint=hint)
     scans = [p.number for p in pages if not p.error and not p.chars and p.images]
     if scans:
         warnings.append(
@@ -156,7 +157,7 @@ def _check_pages(work: DocumentWork) -> None:
 def _no_ocr(work: DocumentWork) -> str:
     """Why a page without a text layer was not read by OCR."""
     if work.ocr == "never":
-        return "structchunk does not run OCR: convert it with an OCR tool first"
+        return f"OCR is off: {OPTION_SLOT} reads it by OCR"
     missing = ocr_missing(work.ocr_language)
     return missing if missing else "OCR found no text on it either"
 
