@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Check the retrieval development set's question files against their documents.
+"""Check the multilingual retrieval set's question files against their documents.
 
-    python benchmarks/retrieval-dev/check_questions.py [DEV_DIR] [-v] [--bench DIR]
+    python benchmarks/retrieval-multilingual/check_questions.py [DEV_DIR] [-v] [--bench DIR]
 
 DEV_DIR defaults to the folder holding this script; the benchmark helpers are
 found as ``shared/bench`` beside or above it (``--bench`` names them).
 
-For every line of every ``qa/*.jsonl`` it checks, with the benchmark's own normalisation
-(``../shared/bench/common.py``: ``visible_text`` + ``norm_tokens`` for Markdown,
-``html_to_text`` + ``norm_tokens`` for HTML):
+For every line of every ``qa/*.jsonl`` it checks, with the tokens of ``script_tokens.py``
+(the bench's ``visible_text`` + ``norm_tokens``, and every Han/kana character its own token,
+so that an excerpt of Chinese or Japanese may start and end inside an unspaced clause):
 
 - the required fields (``doc``, ``question``, ``answer``, ``source``) and that
   ``doc`` exists; ``answers[0] == answer`` when ``answers`` is given; ``kind``
@@ -19,13 +19,13 @@ For every line of every ``qa/*.jsonl`` it checks, with the benchmark's own norma
 - ``answer_occurrences`` (1 when absent) equals the number of blocks that
   contain the first excerpt;
 - ``heading_path`` is the path (title, then the headings above) of a block
-  holding the first excerpt (Markdown); for HTML every heading of the path is
-  a block of the page's text, in that order;
+  holding the first excerpt;
 - ``table_header`` / ``table_row``: a table of the page has that header and
   that row, and the row holds the answer: Markdown pipe tables compare cell by
-  cell (``norm_tokens(visible_text(cell))`` on both sides); for a raw-HTML table
-  inside Markdown, and for HTML pages, the header's and the row's cells occur in
-  that order in one block.
+  cell; for a raw-HTML table inside Markdown, the header's and the row's cells
+  occur in that order in one block.
+
+The set holds Markdown pages only.
 
 It prints, per question set, the counts by document, site and kind and every
 failing question, and exits 1 when any question fails.
@@ -41,9 +41,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from script_tokens import clean, split_tokens  # noqa: E402
+from script_tokens import match_tokens  # noqa: E402
 
-norm_tokens = split_tokens  # the per-script tokens (script_tokens.py) for every comparison
+norm_tokens = match_tokens  # the per-script tokens (script_tokens.py) for every comparison
 
 
 KINDS = {"heading", "table", "list", "repeated", "plain"}
@@ -60,7 +60,7 @@ def contains(hay: list[str], needle: list[str]) -> int:
 
 
 def toks(text: str) -> list[str]:
-    return split_tokens(clean(text))
+    return match_tokens(text)
 
 
 # ------------------------------------------------------------- Markdown

@@ -4,7 +4,10 @@ The bench (``shared/bench/common.py``) lowercases and keeps runs of letters and 
 (``norm_tokens``): right for spaced scripts, but a Chinese or Japanese sentence has no
 spaces, so a whole clause would be one token and an answer could only match from clause
 edge to clause edge. Here, after the bench's ``visible_text`` (plus ``<dfn>``, an inline
-tag FastAPI's translations use and the bench's tag list lacks):
+tag FastAPI's translations use and the bench's tag list lacks), emphasis and code-span
+marks (``*``, `` ` ``) and link brackets (``[text](url)`` is ``text``) are dropped as a
+rendering drops them: Korean attaches particles to a word right after the mark
+(``**FastAPI**는``, ``[**Pydantic**](url)을``), which reads ``FastAPI는`` on the page; then:
 
 - ``match_tokens``: ``norm_tokens``, then every Han ideograph, hiragana and katakana
   character its own token. Latin, Cyrillic, Hangul (Korean is spaced) and digits stay
@@ -44,11 +47,13 @@ _CJK_CHAR = re.compile(f"[{_CJK}]")
 _SPLIT = re.compile(f"([{_CJK}])")
 _HANGUL = re.compile("[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]+")
 _DFN = re.compile(r"</?dfn\b[^<>]*>", re.I)
+_MARKS = re.compile(r"[*`]+")
+_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+\"[^\"]*\")?\)")
 
 
 def clean(text: str) -> str:
-    """The bench's visible text, with ``<dfn>`` tags removed too."""
-    return visible_text(_DFN.sub(" ", text))
+    """The bench's visible text, with ``<dfn>`` tags and the ``*``/`` ` `` marks removed."""
+    return _MARKS.sub("", visible_text(_LINK.sub(r"\1", _DFN.sub(" ", text))))
 
 
 def split_tokens(text: str) -> list[str]:
