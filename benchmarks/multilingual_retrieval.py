@@ -70,13 +70,14 @@ def _reexec_in_peers(bench: Path) -> None:
     try:
         import bm25s  # noqa: F401
         import langchain_text_splitters  # noqa: F401
-    except ImportError:
+    except ImportError as err:
         py = bench.parent.parent / ".venvs" / "peers" / "bin" / "python"
         if not py.is_file():
             py = Path("/work/.venvs/peers/bin/python")
         if py.is_file() and Path(sys.executable).resolve() != py.resolve():
             os.execv(str(py), [str(py), str(Path(__file__).resolve()), *sys.argv[1:]])
-        raise SystemExit("needs the bench's peers virtualenv (bm25s, langchain-text-splitters)")
+        need = "needs the bench's peers virtualenv (bm25s, langchain-text-splitters)"
+        raise SystemExit(need) from err
 
 
 def structchunk_cmd(explicit: str | None) -> list[str]:
@@ -145,7 +146,16 @@ def run_structchunk(cmd: list[str], folder: Path) -> dict[str, list[dict]]:
     with tempfile.TemporaryDirectory() as td:
         out = Path(td) / "out.jsonl"
         env = dict(os.environ, PYTHONPATH=str(ROOT))
-        args = ["convert", str(folder), "-o", str(out), "--max-tokens", "200", "--tokenizer", "words"]
+        args = [
+            "convert",
+            str(folder),
+            "-o",
+            str(out),
+            "--max-tokens",
+            "200",
+            "--tokenizer",
+            "words",
+        ]
         subprocess.run(cmd + args, check=True, capture_output=True, env=env)
         by_doc: dict[str, list[dict]] = defaultdict(list)
         for line in out.read_text(encoding="utf-8").splitlines():
@@ -198,7 +208,9 @@ def score(questions: list[dict], chunks: list[tuple[str, str]], retriever: str, 
     for q, top in zip(questions, tops):
         for k in KS:
             hits[k] += any(idx.holds(i, q["answer"]) for i in top[:k])
-        split += not any(idx.holds(i, q["answer"]) for i, (d, _) in enumerate(chunks) if d == q["doc"])
+        split += not any(
+            idx.holds(i, q["answer"]) for i, (d, _) in enumerate(chunks) if d == q["doc"]
+        )
     n = len(questions)
     out = {f"hit@{k}": hits[k] / n for k in KS}
     out["split"] = split / n
@@ -258,7 +270,10 @@ def main(argv: list[str]) -> int:
             per_system[name] = chunks
         res = results["languages"][lang] = {}
         for name, chunks in per_system.items():
-            row = {"chunks": len(chunks), "mean_chars": sum(len(t) for _, t in chunks) / len(chunks)}
+            row = {
+                "chunks": len(chunks),
+                "mean_chars": sum(len(t) for _, t in chunks) / len(chunks),
+            }
             for r in retrievers:
                 row[r] = score(questions, chunks, r, st)
             res[name] = row
@@ -266,8 +281,10 @@ def main(argv: list[str]) -> int:
 
     systems_seen = [s for s in ["structchunk", *adapters] if s in results["languages"][langs[0]]]
     for r in retrievers:
-        label = "BM25 (script tokens + CJK/Hangul bigrams)" if r == "bm25" else (
-            "dense: all-MiniLM-L6-v2 (the bench's retriever; English-only model)"
+        label = (
+            "BM25 (script tokens + CJK/Hangul bigrams)"
+            if r == "bm25"
+            else ("dense: all-MiniLM-L6-v2 (the bench's retriever; English-only model)")
         )
         print(f"\n{label}: hit@1 / hit@5 per language\n")
         print("| system | " + " | ".join(langs) + " | all |")
@@ -289,7 +306,8 @@ def main(argv: list[str]) -> int:
         cells = []
         for lg in langs:
             row = results["languages"][lg][s]
-            cells.append(f"{row['chunks']} ({row['mean_chars']:.0f}), {100 * row[retrievers[0]]['split']:.0f} %")
+            split = 100 * row[retrievers[0]]["split"]
+            cells.append(f"{row['chunks']} ({row['mean_chars']:.0f}), {split:.0f} %")
         print(f"| {s} | " + " | ".join(cells) + " |")
     if results["detector"]:
         print("\nstructchunk's `language` field against the page's language\n")
