@@ -3,6 +3,7 @@ headings without bookmarks, borderless tables, contents pages, columns, covers, 
 
 from __future__ import annotations
 
+import re
 import signal
 
 import pytest
@@ -24,7 +25,7 @@ from structchunk.parsers.pdf.layout import Row, _cluster, find_gutters, usual_li
 from structchunk.parsers.pdf.levels import numbering
 from structchunk.parsers.pdf.structure import OutlineEntry
 from structchunk.parsers.pdf.symbol_fonts import glyph_text
-from structchunk.parsers.pdf.tables import header_rows
+from structchunk.parsers.pdf.tables import cell_text, header_rows
 from structchunk.parsers.pdf.types import Line, PageContent, Word
 
 
@@ -1629,3 +1630,32 @@ def test_a_row_of_form_fields_is_no_header() -> None:
     assert header_rows(form) == 0
     titled = [["Accrued Liabilities:", "October 30, 2022", "January 30, 2022"], ["Taxes", "1", "2"]]
     assert header_rows(titled) == 1
+
+
+def test_chinese_lines_that_wrap_join_without_a_space() -> None:
+    """Chinese and Japanese are set without spaces and wrap between any two characters:
+    `扣除非经常性损` / `益的净利润` is one word run, not `损 益` (pdfplumber issue 67's
+    quarterly report had 146 such spaces in its paragraphs and cells). Latin text beside
+    it still joins with a space."""
+    join = Vocabulary([], hyphenates=False).join
+    assert join("扣除非经常性损", "益的净利润") == "扣除非经常性损益的净利润"
+    assert (
+        join("保证季度报告内容的真", "实、准确、完整。") == "保证季度报告内容的真实、准确、完整。"
+    )
+    assert join("净利润（元", "）") == "净利润（元）"
+    assert join("报告期 2018", "年第一季度") == "报告期 2018 年第一季度"
+    assert join("the report", "covers") == "the report covers"
+    assert cell_text("计入营\n业外收入") == "计入营业外收入"
+    assert cell_text("Net\nincome") == "Net income"
+
+
+@pytest.mark.skipif(not SHARED_CORPUS.is_dir(), reason="needs ../shared/corpus")
+def test_a_chinese_report_keeps_no_spaces_where_its_lines_wrap() -> None:
+    """The corpus's Chinese quarterly report: at most as many spaces between two Chinese
+    characters as pdfplumber's own text of it has (a space there is a column gap)."""
+    path = SHARED_CORPUS / "pdf" / "pdfplumber" / "issue-67-example.pdf"
+    chunks = list(iter_chunks_from_bytes(path.read_bytes(), str(path), "pdf", ChunkOptions()))
+    between = re.compile(
+        r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef] [\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
+    )
+    assert len(between.findall(" ".join(c.body for c in chunks))) <= 55

@@ -164,7 +164,7 @@ class Vocabulary:
             glued = left.endswith(("-", "\u2010")) or (
                 left.endswith("\u2013") and right[:1].isdigit()
             )
-            return f"{left}{right}" if glued else f"{left} {right}"
+            return f"{left}{right}" if glued or wraps_unspaced(left, right) else f"{left} {right}"
         head, tail = end.group(1), start.group(1)
         if tail[0].isupper():  # `COVID-` / `19`, `Jean-` / `Paul`: a real hyphen
             return f"{left}{right}"
@@ -241,6 +241,22 @@ _TERMINAL = re.compile(r"[.!?:;][\"'”’»)\]]*$")
 def ends_sentence(text: str) -> bool:
     """The line ends a sentence (or a lead-in ending in a colon)."""
     return bool(_TERMINAL.search(text))
+
+
+_UNSPACED_CHAR = re.compile(
+    "[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    "\uff00-\uffef\U00020000-\U0003ffff]"
+)
+"""Han, kana, CJK punctuation and full-width forms: text set without spaces, where a
+line wraps between any two characters and a space there is not in the text."""
+
+
+def wraps_unspaced(left: str, right: str) -> bool:
+    """Whether a line ending in `left` wraps mid-text into `right` in Chinese or Japanese
+    (both sides such characters): the lines join without a space."""
+    return bool(
+        left and right and _UNSPACED_CHAR.match(left[-1]) and _UNSPACED_CHAR.match(right[0])
+    )
 
 
 def starts_lower(text: str) -> bool:

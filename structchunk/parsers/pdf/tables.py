@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ...document import Provenance, Table
 from ..table_titles import reads_as_titles
-from .cleanup import clean_text, match_key
+from .cleanup import clean_text, match_key, wraps_unspaced
 from .columns import MAX_HEADER_ROWS, is_title_row, stack_header, tidy_columns
 from .engines.base import RuledGrid
 from .layout import cluster_rows, join_words
@@ -33,7 +33,14 @@ def cell_text(value: str | None) -> str:
     """A cell's lines joined: a line-end hyphen is kept and glued, other breaks become spaces."""
     if not value:
         return ""
-    return clean_text(_LINE_BREAK.sub(" ", _HYPHEN_BREAK.sub("", value)))
+    return clean_text(_LINE_BREAK.sub(_line_joint, _HYPHEN_BREAK.sub("", value)))
+
+
+def _line_joint(match: re.Match[str]) -> str:
+    """What a line break inside a cell becomes: a space, or nothing inside Chinese or
+    Japanese text (`wraps_unspaced`)."""
+    text, start, end = match.string, match.start(), match.end()
+    return "" if wraps_unspaced(text[start - 1 : start], text[end : end + 1]) else " "
 
 
 def clean_rows(raw: Sequence[Sequence[str | None]]) -> list[list[str]]:
