@@ -117,3 +117,16 @@ def test_no_chunk_is_a_lone_punctuation_mark() -> None:
         chunks = chunk_text(f"# 题\n\n{'字' * n}，\n", max_tokens=20)
         assert all(any(char.isalnum() for char in c.body) for c in chunks), n
         assert "".join(c.body for c in chunks) == "字" * n + "，"
+
+
+def test_strict_mode_accepts_chinese_sentences_cut_where_no_space_is() -> None:
+    """`strict` checks that every whitespace word comes out; a Chinese paragraph is one
+    such word, and cutting it between sentences leaves no space to find. The audit joins
+    pieces the source has no gap between, as it joins a giant word cut apart (it raised
+    "text lost" on pdfplumber issue 67's report)."""
+    body = "".join(
+        f"公司于2017年{month}月收到中国证券监督管理委员会的通知书。" for month in range(1, 13)
+    )
+    chunks = chunk_text(f"# 标题\n\n{body}\n", max_tokens=30, strict=True)
+    assert len(chunks) > 1
+    assert "".join(chunk.body for chunk in chunks) == body

@@ -29,13 +29,20 @@ def first_missing_word(expected: Iterable[str], produced: Iterable[str]) -> str 
     return None
 
 
+def _inside_a_word(unit: Unit) -> bool:
+    """Whether `unit` starts inside what the source has as one whitespace word: a giant
+    word cut apart, or Chinese or Japanese sentences cut where no space separates them
+    (the gap before the unit is empty)."""
+    return unit.joint == Joint.CHAR or (unit.joint < Joint.BLOCK and unit.sep == "")
+
+
 def audit_section(section: Section, groups: list[list[Unit]]) -> None:
     """Raise `BudgetError` naming the section and the word if the groups lost any text."""
     expected = (w for block in section.blocks for w in render_block(block).split())
     produced: list[str] = []
     for unit in (u for group in groups for u in group):
         words = unit.text.split()
-        if unit.joint == Joint.CHAR and produced and words:  # a giant word cut apart
+        if produced and words and _inside_a_word(unit):
             produced[-1] += words.pop(0)
         produced.extend(words)
     missing = first_missing_word(expected, produced)
