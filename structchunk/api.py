@@ -97,8 +97,10 @@ def _record(
     tokenizer: str,
     aligner: Aligner | None,
     parent_id: str | None = None,
+    ocr_pages: dict[int, float] | None = None,
 ) -> Chunk:
     prov = packed.prov
+    confidences = [ocr_pages[page] for page in prov.pages if page in ocr_pages] if ocr_pages else []
     spans, boxes = (
         aligner.place(packed.body, prov.lines, prov.pages) if aligner is not None else ([], [])
     )
@@ -121,6 +123,8 @@ def _record(
         offsets=[list(span) for span in spans] if spans else None,
         boxes=list(boxes) if boxes else None,
         table_rows=list(packed.table_rows) if packed.table_rows else None,
+        ocr=True if confidences else None,
+        ocr_confidence=round(sum(confidences) / len(confidences), 1) if confidences else None,
         parent_id=parent_id,
     )
 
@@ -246,6 +250,7 @@ def _records(
     ids = ChunkIds(doc_key if doc_key is not None else shown)
     parent_ids = ChunkIds(ids.doc_key, kind="parent")
     doc_hash, tokenizer = document_hash(data), packer.tokenizer.name
+    ocr_pages = document.ocr_pages if isinstance(document, Document) else None
     index = 0
 
     def record(chunk: PackedChunk, parent_id: str | None) -> Chunk:
@@ -253,7 +258,16 @@ def _records(
         id_ = ids.next(chunk.heading_path, chunk.text)
         index += 1
         return _record(
-            chunk, index - 1, id_, doc_hash, shown, document.format, tokenizer, aligner, parent_id
+            chunk,
+            index - 1,
+            id_,
+            doc_hash,
+            shown,
+            document.format,
+            tokenizer,
+            aligner,
+            parent_id,
+            ocr_pages,
         )
 
     try:

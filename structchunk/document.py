@@ -182,6 +182,8 @@ class Document:
     """PDF: where each kept line (or table) starts in `source_text`, and its box."""
     dropped_boxes: list[Box] = field(default_factory=list)
     """PDF: the boxes of the `dropped` lines (running headers, page numbers, contents)."""
+    ocr_pages: dict[int, float] = field(default_factory=dict)
+    """PDF: the pages read by OCR (1-based), each with its words' mean confidence (0-100)."""
     read: list[PageRead] = field(default_factory=list)
     """PDF: page by page, the words the reader saw and what of them it dropped (empty for
     formats read without pages, which the audit then leaves alone)."""

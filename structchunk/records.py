@@ -150,6 +150,18 @@ class Chunk(BaseModel):
         description="For a piece of a split table: first and "
         "last body row (1-based) and the table's row count.",
     )
+    ocr: bool | None = Field(
+        None,
+        description="PDF: true when any of the chunk's pages was read by OCR (a scan); "
+        "left out of the JSONL line otherwise.",
+    )
+    ocr_confidence: float | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="With `ocr`: the OCR engine's mean word confidence (0-100) over the "
+        "chunk's pages read by OCR; low values flag text to check.",
+    )
     parent_id: str | None = Field(
         None,
         description="With parents on: the id of the parent record that holds this chunk "
@@ -212,6 +224,10 @@ class Chunk(BaseModel):
         if self.table_rows:
             first, last, count = self.table_rows
             view["table_rows"] = f"{first}-{last} of {count}"
+        if self.ocr:
+            view["ocr"] = True
+            if self.ocr_confidence is not None:
+                view["ocr_confidence"] = self.ocr_confidence
         if self.parent_id:
             view["parent_id"] = self.parent_id
         if lists:
@@ -401,13 +417,20 @@ def printable_path(path: str) -> str:
 def to_json_line(record: Chunk | Parent) -> str:
     """One record as a JSONL line: fields in schema order, compact, non-ASCII kept as is
     (a chunk's `parent_id` only when it has one)."""
-    if isinstance(record, Chunk) and record.parent_id is None:
-        return record.model_dump_json(exclude=NO_PARENT) + "\n"
+    if isinstance(record, Chunk):
+        left_out = (NO_PARENT if record.parent_id is None else set()) | (
+            NO_OCR if record.ocr is None else set()
+        )
+        if left_out:
+            return record.model_dump_json(exclude=left_out) + "\n"
     return record.model_dump_json() + "\n"
 
 
 NO_PARENT = {"parent_id"}
 """What a chunk's line leaves out without parents: the line is as it was before them."""
+
+NO_OCR = {"ocr", "ocr_confidence"}
+"""What a chunk's line leaves out when none of its pages was read by OCR."""
 
 PARENT_LINE = '{"record":"parent"'
 """How a parent record's JSONL line starts (`record` is its first field)."""

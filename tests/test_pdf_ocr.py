@@ -5,6 +5,7 @@ end to end, with its headings; born-digital pages are never rendered under `auto
 from __future__ import annotations
 
 import io
+import json
 import sys
 from collections.abc import Iterator
 
@@ -12,6 +13,8 @@ import pypdfium2
 import pytest
 from pdf_factory import BODY, Page, pdf_bytes
 
+from structchunk import Chunk, ChunkOptions
+from structchunk.api import iter_chunks_from_bytes
 from structchunk.errors import NoTextError, OptionHint
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
@@ -25,6 +28,7 @@ from structchunk.parsers.pdf.engines.ocr import (
     ocr_settings,
     render_zoom,
 )
+from structchunk.records import to_json_line
 
 DPI = 150
 needs_tesseract = pytest.mark.skipif(
@@ -141,3 +145,28 @@ def test_a_poster_sized_page_reads_by_ocr() -> None:
     page = Page(size=(14400.0, 14400.0)).text(72, 14000, "A poster of one line", size=400)
     document = parse(pdf_bytes([page]), "poster.pdf", ParseSettings(ocr="always"))
     assert "A poster of one line" in document.source_text
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_records_of_ocr_pages_say_so_with_a_confidence_and_others_do_not() -> None:
+    """A scan's chunks carry `ocr: true` and the engine's mean word confidence, in the
+    record, its JSONL line, its metadata and a Parquet row; a born-digital PDF's lines
+    leave both fields out, as before OCR existed."""
+    pytest.importorskip("pyarrow")
+    from structchunk.batch.parquet import arrow_row, chunk_arrow_schema
+
+    chunks = list(iter_chunks_from_bytes(scanned(manual()), "scan.pdf", "pdf", ChunkOptions()))
+    assert chunks and all(chunk.ocr is True for chunk in chunks)
+    assert all(50 < (chunk.ocr_confidence or 0) <= 100 for chunk in chunks)
+    line = json.loads(to_json_line(chunks[0]))
+    assert line["ocr"] is True and line["ocr_confidence"] == chunks[0].ocr_confidence
+    assert chunks[0].metadata()["ocr_confidence"] == chunks[0].ocr_confidence
+    assert {"ocr", "ocr_confidence"} <= set(chunk_arrow_schema().names)
+
+    born = list(iter_chunks_from_bytes(manual(), "a.pdf", "pdf", ChunkOptions()))
+    assert all(chunk.ocr is None and chunk.ocr_confidence is None for chunk in born)
+    assert all('"ocr' not in to_json_line(chunk) for chunk in born)
+    assert "ocr" not in born[0].metadata()
+    row = arrow_row(json.loads(to_json_line(born[0])))
+    assert row["ocr"] is None and Chunk.model_validate(row) == born[0]

@@ -39,8 +39,9 @@ DESIGN_FIELDS = [
 
 def test_schema_has_every_field_in_design_order() -> None:
     schema = chunk_schema()
-    # parent_id: written only with parents on (test_parents.py)
-    assert list(schema["properties"]) == [*DESIGN_FIELDS, "parent_id"]  # type: ignore[call-overload]
+    # ocr, ocr_confidence: written only for pages read by OCR (test_pdf_ocr.py);
+    # parent_id: only with parents on (test_parents.py)
+    assert list(schema["properties"]) == [*DESIGN_FIELDS, "ocr", "ocr_confidence", "parent_id"]  # type: ignore[call-overload]
 
 
 def test_records_validate_against_the_model_and_round_trip(tmp_path: Path) -> None:

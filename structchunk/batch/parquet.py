@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from ..document import BOX_FIELDS
 from ..errors import OptionsError, install_hint
-from ..records import Chunk, Parent
+from ..records import NO_OCR, Chunk, Parent
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -56,6 +56,8 @@ def _arrow_type(pa: Any, annotation: Any) -> pa.DataType:
         return pa.struct([(name, _arrow_type(pa, arg)) for name, arg in zip(BOX_FIELDS, args)])
     if annotation is str or typing.get_origin(annotation) is typing.Literal:
         return pa.string()
+    if annotation is bool:
+        return pa.bool_()
     if annotation is int:
         return pa.int64()
     if annotation is float:
@@ -117,7 +119,11 @@ def json_rows(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
 
 def arrow_row(record: dict[str, Any]) -> dict[str, Any]:
     """A record (a `Chunk`'s fields as a dict, or its JSONL line parsed) as a table row:
-    each box a struct of `BOX_FIELDS`. `Chunk.model_validate` reads the row back."""
+    each box a struct of `BOX_FIELDS`, and a chunk's OCR fields, which its JSONL line
+    leaves out when no page was read by OCR, null. `Chunk.model_validate` reads the row
+    back."""
+    if "record" not in record and not record.keys() >= NO_OCR:
+        record = {**record, **{name: record.get(name) for name in NO_OCR}}
     boxes = record.get("boxes")
     if not boxes:
         return record

@@ -262,6 +262,7 @@ def build(
     document = builder.finish(*placed_text(pages))
     document.dropped_boxes = dropped_boxes(pages, [*work.furniture, *work.contents])
     document.read = _pages_read(pages, work.dropped)
+    document.ocr_pages = {p.number: p.ocr_confidence for p in pages if p.ocr_confidence is not None}
     return document
 
 
