@@ -34,8 +34,9 @@ needs_bench = pytest.mark.skipif(BENCH is None, reason="the shared bench is not 
 
 
 def check(folder: Path) -> subprocess.CompletedProcess[str]:
+    """The set's checker (it reuses the development set's, beside it) run over `folder`."""
     return subprocess.run(
-        [sys.executable, str(folder / "check_questions.py"), str(folder), "--bench", str(BENCH)],
+        [sys.executable, str(SET / "check_questions.py"), str(folder), "--bench", str(BENCH)],
         capture_output=True,
         text=True,
         check=False,
