@@ -4,12 +4,14 @@ end to end, with its headings; born-digital pages are never rendered under `auto
 
 from __future__ import annotations
 
+import ctypes
 import io
 import json
 import sys
 from collections.abc import Iterator
 
 import pypdfium2
+import pypdfium2.raw as pdfium_c
 import pytest
 from pdf_factory import BODY, Page, pdf_bytes
 
@@ -43,6 +45,23 @@ def scanned(data: bytes, dpi: int = DPI) -> bytes:
     document.close()
     out = io.BytesIO()
     images[0].save(out, "PDF", resolution=dpi, save_all=True, append_images=images[1:])
+    return out.getvalue()
+
+
+def stamped(data: bytes, text: str, y: float = 30) -> bytes:
+    """`data` with `text` written on every page as a text layer (a scanner's watermark, a
+    Bates number, a cover's title over its photograph)."""
+    document = pypdfium2.PdfDocument(data)
+    for page in document:
+        stamp = pdfium_c.FPDFPageObj_NewTextObj(document.raw, b"Helvetica", 10.0)
+        wide = ctypes.create_string_buffer((text + "\0").encode("utf-16-le"))
+        pdfium_c.FPDFText_SetText(stamp, ctypes.cast(wide, pdfium_c.FPDF_WIDESTRING))
+        pdfium_c.FPDFPageObj_Transform(stamp, 1, 0, 0, 1, 72, y)
+        pdfium_c.FPDFPage_InsertObject(page.raw, stamp)
+        pdfium_c.FPDFPage_GenerateContent(page.raw)
+    out = io.BytesIO()
+    document.save(out)
+    document.close()
     return out.getvalue()
 
 
@@ -97,6 +116,25 @@ def test_never_keeps_the_no_text_error() -> None:
 def test_born_digital_pages_are_not_rendered_under_auto() -> None:
     data = manual()
     assert parse(data, "a.pdf", ParseSettings()) == parse(data, "a.pdf", ParseSettings(ocr="never"))
+
+
+@needs_tesseract
+def test_a_scan_under_a_watermark_reads_by_ocr() -> None:
+    scan = stamped(scanned(manual()), "Scanned by ExampleScan - CONFIDENTIAL")
+    document = parse(scan, "scan.pdf", ParseSettings())
+    assert "manufactures and markets smartphones" in document.source_text
+    assert any("page 1 read by OCR" in warning for warning in document.warnings)
+    assert not any("almost no text" in warning for warning in document.warnings)
+
+
+@needs_tesseract
+def test_a_thin_layer_over_an_image_without_more_text_keeps_its_layer() -> None:
+    """A cover: its title as text over a full-page picture (here a blank scan), which OCR
+    reads no more text off than the layer holds."""
+    cover = stamped(scanned(pdf_bytes([Page()])), "Annual Report 2014", y=500)
+    auto = parse(cover, "cover.pdf", ParseSettings())
+    assert auto == parse(cover, "cover.pdf", ParseSettings(ocr="never"))
+    assert "Annual Report 2014" in auto.source_text
 
 
 @needs_tesseract

@@ -1,7 +1,9 @@
 """OCR: pages without a text layer rendered by PDFium and read by Tesseract.
 
 `with_ocr` wraps either engine's `OpenPdf`: a page the engine reads no characters off
-but which holds images (a scan) — or every page, under `ocr="always"` — is rendered at
+but which holds images (a scan), a page whose images cover most of it under a thin text
+layer that OCR finds far more text than (a scan with a stamp, a Bates number or a
+scanner's watermark) — or every page, under `ocr="always"` — is rendered at
 `ocr_dpi` and read by Tesseract (the `ocr` extra's pytesseract and the `tesseract`
 program with its language data, all installed by the package manager; nothing is
 downloaded). Its words, with their boxes in points and each line's height as the font
@@ -38,6 +40,16 @@ memory."""
 OCR_FONT = "OCR"
 """The font name OCR words carry (Tesseract does not tell fonts apart)."""
 _HOCR = "{http://www.w3.org/1999/xhtml}"
+THIN_LAYER_CHARS = 200
+"""Characters below which a page's text layer may be only a stamp or watermark over a
+scan (a trial-version banner or a Bates number is under 100; a page of prose 2 000-3 000;
+the same bound as the document's "almost no text" warning)."""
+SCAN_COVERAGE = 0.5
+"""Share of the page its images must cover for a thin text layer to be read as a stamp
+over a scan rather than a figure page's caption."""
+CONFIDENT_WORD = 60.0
+"""Tesseract's confidence above which a word counts when deciding whether OCR found the
+page's text (a photograph's texture reads as a few unsure "words")."""
 
 
 class OcrUnavailableError(ParseError):
@@ -139,6 +151,8 @@ class OcrPdf(OpenPdf):
         self.repaired = inner.repaired
         self.notes = inner.notes
         self._rendering: pypdfium2.PdfDocument | None = None
+        self._confidences: list[float] = []
+        """The last OCRed page's word confidences."""
 
     @property
     def count(self) -> int:
@@ -157,25 +171,43 @@ class OcrPdf(OpenPdf):
         return self.inner.extractable()
 
     def wanted(self, reading: PageReading) -> bool:
-        """Whether the page is read by OCR: no characters but images under `auto`."""
+        """Whether the page is read by OCR: every page under `always`; under `auto`, a
+        page with images and no characters, or (`_stamped`) a thin layer over a scan."""
         if self.settings.mode == "always":
             return True
-        return not reading.chars and reading.images > 0 and not ocr_missing(self.settings.language)
+        if not reading.images or reading.chars >= THIN_LAYER_CHARS:
+            return False
+        return not ocr_missing(self.settings.language)
 
     def read_page(self, index: int, tagged: bool) -> PageReading:
         reading = self.inner.read_page(index, tagged)
         if not self.wanted(reading):
             return reading
+        thin = self.settings.mode == "auto" and reading.chars > 0
+        if thin and image_coverage(self._page_document(), index) < SCAN_COVERAGE:
+            return reading
+        ocr = self._ocr_page(index, reading)
+        if thin and not _stamped(reading, ocr.words, self._confidences):
+            return reading
+        return ocr
+
+    def _page_document(self) -> pypdfium2.PdfDocument:
+        """The file opened a second time for rendering (PDFium's pages are not shared
+        with the engine's reading)."""
+        if self._rendering is None:
+            self._rendering = pypdfium2.PdfDocument(self.data, password=self.password or None)
+        return self._rendering
+
+    def _ocr_page(self, index: int, reading: PageReading) -> PageReading:
         with LOCK:
-            if self._rendering is None:
-                self._rendering = pypdfium2.PdfDocument(self.data, password=self.password or None)
-            page = self._rendering[index]
+            page = self._page_document()[index]
             width, height = page.get_size()
             zoom = render_zoom(width, height, self.settings.dpi)
             image = page.render(scale=zoom).to_pil()
             page.close()
         scale = 1 / zoom
         words, confidences = hocr_words(recognise(image, self.settings.language), scale)
+        self._confidences = confidences
         return PageReading(
             reading.number,
             image.width * scale,
@@ -190,6 +222,31 @@ class OcrPdf(OpenPdf):
         if self._rendering is not None:
             self._rendering.close()
         self.inner.close()
+
+
+def image_coverage(document: pypdfium2.PdfDocument, index: int) -> float:
+    """The share of page `index` its images cover (their areas summed, at most 1: the
+    strips or layers of one scan add up to the page, a logo and a photo to a part)."""
+    with LOCK:
+        page = document[index]
+        try:
+            width, height = (float(side) for side in page.get_size())
+            area = 0.0
+            for image in page.get_objects(filter=(pypdfium2.raw.FPDF_PAGEOBJ_IMAGE,)):
+                left, bottom, right, top = (float(v) for v in image.get_bounds())
+                across = max(min(right, width) - max(left, 0.0), 0.0)
+                area += across * max(min(top, height) - max(bottom, 0.0), 0.0)
+        finally:
+            page.close()
+    return min(area / max(width * height, 1.0), 1.0)
+
+
+def _stamped(layer: PageReading, words: list[Word], confidences: list[float]) -> bool:
+    """Whether OCR found the page's text under a thin layer: its confident words hold a
+    page's worth more characters than the layer (a cover's title over a photograph reads
+    the same either way, and keeps its text layer)."""
+    found = sum(len(w.text) for w, c in zip(words, confidences, strict=True) if c >= CONFIDENT_WORD)
+    return found >= 2 * layer.chars + THIN_LAYER_CHARS
 
 
 def with_ocr(pdf: OpenPdf, settings: OcrSettings) -> OpenPdf:
