@@ -8,8 +8,14 @@ listen the same way:
     with structchunk.progress.listening(lambda done, total: print(done, "/", total)):
         chunks = structchunk.chunk_file("manual.pdf")
 
-Reports come from the thread that parses; worker processes (batch pools, Ray) have no
-listener, so their documents report nothing.
+A PDF's scanned pages take seconds each to read by OCR; a listener that wants to say so
+takes a third argument, the pages of those done that were OCRed:
+
+    with structchunk.progress.listening_with_ocr(lambda done, total, ocr: ...):
+        ...
+
+Reports come from the thread that parses; a batch pool's workers pass theirs on to the
+parent's listener; Ray workers have no listener, so their documents report nothing.
 """
 
 from __future__ import annotations
@@ -20,20 +26,30 @@ from contextvars import ContextVar
 
 Listener = Callable[[int, int], None]
 """Called with (units done, units in total) — pages, for PDFs."""
+OcrListener = Callable[[int, int, int], None]
+"""Called with (pages done, pages in total, pages of those done read by OCR)."""
 
-_LISTENER: ContextVar[Listener | None] = ContextVar("structchunk_progress", default=None)
+_LISTENER: ContextVar[OcrListener | None] = ContextVar("structchunk_progress", default=None)
 
 
-def report(done: int, total: int) -> None:
-    """Tell the listener, if any, that `done` of `total` units are finished."""
+def report(done: int, total: int, ocr: int = 0) -> None:
+    """Tell the listener, if any, that `done` of `total` units are finished, `ocr` of
+    them pages read by OCR."""
     listener = _LISTENER.get()
     if listener is not None:
-        listener(done, total)
+        listener(done, total, ocr)
 
 
 @contextmanager
 def listening(listener: Listener) -> Iterator[None]:
     """Send the reports of documents parsed inside this block to `listener`."""
+    with listening_with_ocr(lambda done, total, _ocr: listener(done, total)):
+        yield
+
+
+@contextmanager
+def listening_with_ocr(listener: OcrListener) -> Iterator[None]:
+    """As `listening`, with the count of pages read by OCR as a third argument."""
     token = _LISTENER.set(listener)
     try:
         yield

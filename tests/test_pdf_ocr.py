@@ -9,14 +9,17 @@ import io
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
 from pdf_factory import BODY, Page, pdf_bytes
 
-from structchunk import Chunk, ChunkOptions
+from structchunk import Chunk, ChunkOptions, progress
 from structchunk.api import iter_chunks_from_bytes
+from structchunk.batch import BatchConfig, run_batch
+from structchunk.batch.inputs import expand_inputs
 from structchunk.errors import NoTextError, OptionHint
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
@@ -125,6 +128,21 @@ def test_a_scan_under_a_watermark_reads_by_ocr() -> None:
     assert "manufactures and markets smartphones" in document.source_text
     assert any("page 1 read by OCR" in warning for warning in document.warnings)
     assert not any("almost no text" in warning for warning in document.warnings)
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_a_scan_reports_its_pages_read_by_ocr_in_a_batch_worker(tmp_path: Path) -> None:
+    """Through a batch pool's worker, as `convert` on a terminal sees it."""
+    (tmp_path / "scan.pdf").write_bytes(scanned(manual(), 150))
+    (tmp_path / "manual.pdf").write_bytes(manual())
+    items, _ = expand_inputs([str(tmp_path)], None)
+    config = BatchConfig(out=str(tmp_path / "out.jsonl"), jobs=2)
+    reports: list[tuple[int, int, int]] = []
+    with progress.listening_with_ocr(lambda *report: reports.append(report)):
+        batch = run_batch(items, ChunkOptions(), config)
+    assert (batch.ok, batch.failed) == (2, 0)
+    assert (1, 1, 1) in reports
 
 
 @needs_tesseract

@@ -85,3 +85,25 @@ def test_log_lines_print_above_the_bars(monkeypatch: pytest.MonkeyPatch) -> None
         logging.getLogger("structchunk").warning("a.pdf: damaged file")
     bar.close()
     assert any("a.pdf: damaged file" in line for line in written)  # tqdm.write keeps the bar
+
+
+def test_the_cli_bar_shows_a_short_scan_and_counts_its_ocr_pages() -> None:
+    bar = ProgressBar(1, enabled=True)
+    bar.pages(1, 3, ocr=1)
+    bar.pages(3, 3, ocr=3)
+    assert bar.page_bar is not None and bar.page_bar.n == 3
+    assert bar.page_bar.postfix == "3 by OCR"
+    bar.close()
+
+
+def test_two_argument_listeners_still_hear_pdf_pages_with_ocr_counted_apart() -> None:
+    plain: list[tuple[int, int]] = []
+    counted: list[tuple[int, int, int]] = []
+    with progress.listening(lambda done, total: plain.append((done, total))):
+        progress.report(1, 2, ocr=1)
+    with progress.listening_with_ocr(lambda *args: counted.append(args)):
+        progress.report(2, 2, ocr=1)
+        chunk_file(SAMPLE_PDF, page_workers=1)
+    assert plain == [(1, 2)]
+    assert counted[0] == (2, 2, 1)
+    assert counted[-1] == (SAMPLE_PAGES, SAMPLE_PAGES, 0)  # born-digital: none by OCR

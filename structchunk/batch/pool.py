@@ -24,7 +24,7 @@ from multiprocessing.process import BaseProcess
 from ..errors import WorkerStartError
 from ..options import ChunkOptions
 from ..processes import die_with_parent, start_context
-from ..progress import listening, report
+from ..progress import listening_with_ocr, report
 from .boundary import FileLimits
 from .logs import configure_logging
 from .memory import cap_address_space, process_tree_mb
@@ -53,6 +53,7 @@ class _Pages:
 
     done: int
     total: int
+    ocr: int
 
 
 def _worker_main(
@@ -66,12 +67,12 @@ def _worker_main(
     if limits.max_memory_mb:
         cap_address_space(limits.max_memory_mb)
 
-    def forward(done: int, total: int) -> None:
+    def forward(done: int, total: int, ocr: int) -> None:
         # to the parent: a forked worker must not draw on its copy of the parent's bars
-        conn.send(_Pages(done, total))
+        conn.send(_Pages(done, total, ocr))
 
     conn.send(_Ready())
-    with listening(forward):
+    with listening_with_ocr(forward):
         while True:
             try:
                 task = conn.recv()
@@ -88,8 +89,9 @@ class _Worker:
     conn: Connection
     task: Task | None = None
     started: float = 0.0
-    pages: tuple[int, int] = (0, 0)
-    """Pages done and in all of the document it is reading (for the progress bar)."""
+    pages: tuple[int, int, int] = (0, 0, 0)
+    """Pages done, in all and read by OCR of the document it is reading (for the
+    progress bar)."""
 
 
 class WorkerPool:
@@ -157,10 +159,10 @@ class WorkerPool:
                     pass
                 else:
                     if isinstance(message, _Pages):
-                        worker.pages = (message.done, message.total)
+                        worker.pages = (message.done, message.total, message.ocr)
                         self._report_pages()
                         continue
-                    worker.task, worker.pages = None, (0, 0)
+                    worker.task, worker.pages = None, (0, 0, 0)
                     if message.kind == "memory":  # its heap may stay bloated: start afresh
                         self._retire(index, worker)
                     yield message
@@ -173,7 +175,7 @@ class WorkerPool:
 
     def _report_pages(self) -> None:
         busy = [w.pages for w in self._workers if w.task is not None and w.pages[1]]
-        report(sum(done for done, _ in busy), sum(total for _, total in busy))
+        report(*(sum(counts) for counts in zip(*busy, strict=True)) if busy else (0, 0, 0))
 
     def _wait_seconds(self, busy: list[_Worker]) -> float | None:
         waits = []

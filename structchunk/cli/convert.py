@@ -23,7 +23,7 @@ from ..batch.memory import parse_size_mb
 from ..batch.parquet import OUTPUT_FORMATS, require_pyarrow
 from ..errors import OutputError, StructChunkError, UnsupportedFormatError, install_hint
 from ..options import ChunkOptions
-from ..progress import listening
+from ..progress import listening_with_ocr
 from .chunking_flags import chunking_options, options_from_flags
 from .progress_bar import ProgressBar
 from .terminal import USAGE_EXIT_CODE, echo_error, exit_usage
@@ -205,7 +205,7 @@ def convert(
             if engine == "ray":
                 report = _run_on_ray(items, options, config, ray_address, bar)
             else:
-                with listening(bar.pages):
+                with listening_with_ocr(bar.pages):
                     report = run_batch(items, options, config, progress=bar)
     except OutputError as error:  # the output, manifest or errors file cannot be written
         unwritable: OutputError | None = error

@@ -43,10 +43,11 @@ class ProgressBar:
         self.bytes = 0
         self.start = time.perf_counter()
 
-    def pages(self, done: int, total: int) -> None:
+    def pages(self, done: int, total: int, ocr: int = 0) -> None:
         """A progress report from inside the documents being read (summed over a pool's
-        workers: the total grows as a worker starts another long document)."""
-        if not self.enabled or total < MIN_PAGES_FOR_A_BAR:
+        workers: the total grows as a worker starts another long document); `ocr` of the
+        pages done were read by OCR, seconds each, so a scan gets a bar however short."""
+        if not self.enabled or (total < MIN_PAGES_FOR_A_BAR and not ocr):
             return
         if self.page_bar is not None and self.page_bar.total != total:
             self.page_bar.total = total
@@ -60,6 +61,8 @@ class ProgressBar:
                 dynamic_ncols=True,
                 position=1,
             )
+        if ocr:
+            self.page_bar.set_postfix_str(f"{ocr} by OCR", refresh=False)
         self.page_bar.update(done - self.page_bar.n)
 
     def logging_above(self) -> AbstractContextManager[None]:

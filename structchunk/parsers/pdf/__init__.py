@@ -61,7 +61,7 @@ from .engines.ocr import OcrSettings, ocr_missing, with_ocr
 from .furniture import drop_furniture
 from .headings import find_headings
 from .layout import usual_line_gap
-from .page import PROGRESS_PAGES, read_pages
+from .page import PROGRESS_PAGES, ocr_pages, read_pages
 from .parallel import read_parallel, worth_it
 from .source import dropped_boxes, placed_text
 from .stream_limits import bound_streams
@@ -282,7 +282,7 @@ def read_all_pages(pdf: OpenPdf, tagged: bool) -> list[PageContent]:
         pages.extend(
             read_pages(pdf, list(range(start, min(start + PROGRESS_PAGES, count))), tagged)
         )
-        report(len(pages), count)
+        report(len(pages), count, ocr_pages(pages))
     return pages
 
 

@@ -376,3 +376,8 @@ def _unwrapped(error: Exception) -> BaseException:
         if isinstance(inner, BaseException):
             return inner
     return error
+
+
+def ocr_pages(pages: list[PageContent]) -> int:
+    """How many of `pages` were read by OCR (for the progress reports)."""
+    return sum(page.ocr_confidence is not None for page in pages)

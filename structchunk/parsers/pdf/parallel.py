@@ -23,7 +23,7 @@ from ...progress import report
 from .engines import reopen
 from .engines.base import OpenPdf
 from .engines.ocr import OcrSettings, ocr_settings
-from .page import read_pages
+from .page import ocr_pages, read_pages
 from .types import PageContent
 
 DEFAULT_PAGES_PER_TASK = 4
@@ -88,18 +88,18 @@ def _read_parallel(pdf: OpenPdf, jobs: int, tagged: bool) -> list[PageContent]:
                 batch = batches.popleft()
                 queued[batch[0]] = pool.submit(_read, (batch, tagged))
 
-        def pages_done() -> int:
-            finished = [f.result() for f in queued.values() if f.done()]
-            return sum(map(len, done.values())) + sum(map(len, finished))
+        def report_done(finished: list[list[PageContent]]) -> None:
+            pages = [page for batch in [*done.values(), *finished] for page in batch]
+            report(len(pages), count, ocr_pages(pages))
 
         top_up()
         while batches:
             batch = batches.pop()
             done[batch[0]] = read_pages(pdf, batch, tagged)
-            report(pages_done(), count)
+            report_done([f.result() for f in queued.values() if f.done()])
             top_up()
         first_of = {future: first for first, future in queued.items()}
         for future in as_completed(first_of):
             done[first_of[future]] = future.result()
-            report(sum(map(len, done.values())), count)
+            report_done([])
     return [page for first in sorted(done) for page in done[first]]
