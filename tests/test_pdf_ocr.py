@@ -51,6 +51,17 @@ def scanned(data: bytes, dpi: int = DPI) -> bytes:
     return out.getvalue()
 
 
+def turned_scan(data: bytes, degrees: int, dpi: int = DPI) -> bytes:
+    """`data`'s first page scanned, then turned `degrees` counter-clockwise (a sheet fed
+    sideways or upside down)."""
+    document = pypdfium2.PdfDocument(data)
+    image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    document.close()
+    out = io.BytesIO()
+    image.rotate(degrees, expand=True).save(out, "PDF", resolution=dpi)
+    return out.getvalue()
+
+
 def stamped(data: bytes, text: str, y: float = 30) -> bytes:
     """`data` with `text` written on every page as a text layer (a scanner's watermark, a
     Bates number, a cover's title over its photograph)."""
@@ -119,6 +130,24 @@ def test_never_keeps_the_no_text_error() -> None:
 def test_born_digital_pages_are_not_rendered_under_auto() -> None:
     data = manual()
     assert parse(data, "a.pdf", ParseSettings()) == parse(data, "a.pdf", ParseSettings(ocr="never"))
+
+
+@needs_tesseract
+@pytest.mark.slow
+@pytest.mark.parametrize("degrees", [90, 180, 270])
+def test_a_scan_fed_sideways_or_upside_down_reads_upright(degrees: int) -> None:
+    scan = turned_scan(manual(), degrees, dpi=200)
+    document = parse(scan, "scan.pdf", ParseSettings(ocr_dpi=200))
+    paths = [section.path for section in document.sections() if section.level]
+    assert ("Installation Guide", "Requirements") in paths
+    assert "manufactures and markets smartphones" in document.source_text
+    chunk = next(iter_chunks_from_bytes(scan, "scan.pdf", "pdf", ChunkOptions(ocr_dpi=200)))
+    _, x0, top, x1, bottom = chunk.boxes[0]
+    width, height = (612, 792) if degrees == 180 else (792, 612)
+    # the title sits at the top left of the upright page: turned back onto the scan
+    corner = {90: (0, height), 180: (width, height), 270: (width, 0)}[degrees]
+    assert abs((x0 + x1) / 2 - corner[0]) < width / 2
+    assert abs((top + bottom) / 2 - corner[1]) < height / 2
 
 
 @needs_tesseract

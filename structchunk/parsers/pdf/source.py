@@ -23,6 +23,13 @@ def page_box(page: PageContent, x0: float, top: float, x1: float, bottom: float)
         x0, top, x1, bottom = page.height - bottom, x0, page.height - top, x1
     elif page.orientation == "btt":  # the frame was (height - bottom, x0, height - top, x1)
         x0, top, x1, bottom = top, page.width - x1, bottom, page.width - x0
+    elif page.orientation == "rtl":  # upside down (a scan): the frame was turned a half
+        x0, top, x1, bottom = (
+            page.width - x1,
+            page.height - bottom,
+            page.width - x0,
+            page.height - top,
+        )
     return (
         page.number,
         round(x0, BOX_DECIMALS),

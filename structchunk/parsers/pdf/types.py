@@ -183,8 +183,9 @@ class PageContent:
     ocr_confidence: float | None = None
     """The words' mean confidence (0-100) when the page was read by OCR."""
     orientation: str = "ltr"
-    """`ltr`, or `ttb`/`btt` when the text runs down/up the page: boxes are in the
-    reading frame, and `source.page_box` turns them back into page coordinates."""
+    """`ltr`, or `ttb`/`btt` when the text runs down/up the page, `rtl` for a scan read
+    upside down: boxes are in the reading frame, and `source.page_box` turns them back
+    into page coordinates."""
     read: str = ""
     """Every word the engine read off the page (hidden text and invisible copies left
     out already), space-separated: what the "nothing lost" audit (`strict`) holds the

@@ -31,6 +31,13 @@ from ....options import OcrMode
 from ..structure import OutlineEntry
 from ..types import Word
 from .base import OpenPdf, PageReading
+from .ocr_turn import (
+    ORIENTATION_OF_TURN,
+    looks_turned,
+    reads_better,
+    sure_characters,
+    upright_turn,
+)
 from .pdfium.api import LOCK
 
 DEFAULT_MAX_PIXELS = 40_000_000
@@ -47,9 +54,6 @@ the same bound as the document's "almost no text" warning)."""
 SCAN_COVERAGE = 0.5
 """Share of the page its images must cover for a thin text layer to be read as a stamp
 over a scan rather than a figure page's caption."""
-CONFIDENT_WORD = 60.0
-"""Tesseract's confidence above which a word counts when deciding whether OCR found the
-page's text (a photograph's texture reads as a few unsure "words")."""
 
 
 class OcrUnavailableError(ParseError):
@@ -207,11 +211,19 @@ class OcrPdf(OpenPdf):
             page.close()
         scale = 1 / zoom
         words, confidences = hocr_words(recognise(image, self.settings.language), scale)
+        orientation = "ltr"
+        if looks_turned(words, confidences) and (turn := upright_turn(image)):
+            upright = image.rotate(-turn, expand=True)
+            again, sure = hocr_words(recognise(upright, self.settings.language), scale)
+            if reads_better(again, sure, words, confidences):
+                image, words, confidences = upright, again, sure
+                orientation = ORIENTATION_OF_TURN[turn]
         self._confidences = confidences
         return PageReading(
             reading.number,
             image.width * scale,
             image.height * scale,
+            orientation,
             chars=sum(len(word.text) for word in words),
             images=reading.images,
             words=words,
@@ -242,11 +254,11 @@ def image_coverage(document: pypdfium2.PdfDocument, index: int) -> float:
 
 
 def _stamped(layer: PageReading, words: list[Word], confidences: list[float]) -> bool:
-    """Whether OCR found the page's text under a thin layer: its confident words hold a
-    page's worth more characters than the layer (a cover's title over a photograph reads
+    """Whether OCR found the page's text under a thin layer: the words it is sure of (a
+    photograph's texture reads as a few unsure "words") hold a page's worth more
+    characters than the layer (a cover's title over a photograph reads
     the same either way, and keeps its text layer)."""
-    found = sum(len(w.text) for w, c in zip(words, confidences, strict=True) if c >= CONFIDENT_WORD)
-    return found >= 2 * layer.chars + THIN_LAYER_CHARS
+    return sure_characters(words, confidences) >= 2 * layer.chars + THIN_LAYER_CHARS
 
 
 def with_ocr(pdf: OpenPdf, settings: OcrSettings) -> OpenPdf:
