@@ -1,7 +1,7 @@
 """Peak memory of one large document, beside the same text as many files.
 
     python benchmarks/memory.py [--corpus ../shared/corpus] [--copies 1,5] [--html-mb 50]
-                                [--pdf-pages 500,1000]
+                                [--pdf-pages 500,1000] [--scan-pages 20,100 --scan-dpi 150]
 
 Each row is one `structchunk convert` process (the CLI as users run it), its peak RSS
 from the operating system (`ru_maxrss` of the finished child) and its wall time. The
@@ -19,6 +19,11 @@ reports until they reach `--pdf-pages` pages: peak above a one-page-deep idle (t
 bundled sample PDF), its cost per page, and when `iter_chunks` yields its first chunk
 beside its last (a PDF's headings and running headers are decided over all its pages,
 so the first chunk comes after the reading: docs/pdf.md, "Speed and memory").
+
+A third table (`--scan-pages`, off by default: OCR takes seconds a page) makes the joined
+reports image-only — each page rendered at `--scan-dpi` in grey, as a scanner would —
+and converts them with OCR: the peak should not grow with the pages, since each page is
+rendered, read and let go in turn.
 """
 
 from __future__ import annotations
@@ -36,10 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def convert(inputs: list[Path], out: Path) -> tuple[float, float]:
+def convert(inputs: list[Path], out: Path, *options: str) -> tuple[float, float]:
     """Peak RSS (MB) and wall seconds of one `structchunk convert` of `inputs`."""
     command = [sys.executable, "-m", "structchunk", "convert", *map(str, inputs)]
-    command += ["-o", str(out), "-q", "--jobs", "1"]
+    command += ["-o", str(out), "-q", "--jobs", "1", *options]
     start = time.perf_counter()
     process = subprocess.Popen(command, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
@@ -110,6 +115,41 @@ def pdf_rows(corpus: Path, sizes: list[int], folder: Path) -> None:
         path.unlink()
 
 
+def scanned_pdf(source: Path, pages: int, dpi: int, out: Path) -> int:
+    """The first `pages` pages of `source` as an image-only PDF (grey, `dpi`)."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(source)
+    count = min(pages, len(document))
+    images = [
+        document[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+        for index in range(count)
+    ]
+    document.close()
+    images[0].save(out, "PDF", resolution=dpi, save_all=True, append_images=images[1:])
+    return count
+
+
+def scan_rows(corpus: Path, sizes: list[int], dpi: int, folder: Path) -> None:
+    """Print peak memory and time of OCRing scans of `sizes` pages."""
+    idle, _ = convert([ROOT / "samples" / "rust-data-types.pdf"], folder / "idle-pdf.jsonl")
+    print(
+        f"\n| scan ({dpi} dpi, grey) | pages | MB | peak RSS MB | above idle | seconds | s a page |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    source = folder / "joined-scan-source.pdf"
+    joined_pdf(corpus, max(sizes), source)
+    for wanted in sizes:
+        path = folder / f"scan-{wanted}.pdf"
+        pages = scanned_pdf(source, wanted, dpi, path)
+        peak, seconds = convert([path], folder / f"scan-{wanted}.jsonl", "--ocr-dpi", str(dpi))
+        print(
+            f"| usgov reports scanned | {pages} | {path.stat().st_size / 1e6:.1f} | {peak:.0f} | "
+            f"{peak - idle:.0f} | {seconds:.0f} | {seconds / pages:.1f} |"
+        )
+        path.unlink()
+
+
 def corpus_markdown(corpus: Path) -> list[Path]:
     files = sorted((corpus / "markdown").rglob("*.md"))
     if not files:
@@ -125,7 +165,17 @@ def main() -> None:
     parser.add_argument(
         "--pdf-pages", default="500,1000", help="comma list of joined PDF sizes; 0: none"
     )
+    parser.add_argument(
+        "--scan-pages", default="0", help="comma list of scanned PDF sizes (OCR); 0: none"
+    )
+    parser.add_argument("--scan-dpi", type=int, default=150, help="resolution of the scans")
+    parser.add_argument("--scans-only", action="store_true", help="only the scan table")
     args = parser.parse_args()
+    scans = [int(size) for size in args.scan_pages.split(",") if int(size)]
+    if args.scans_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            scan_rows(args.corpus, scans, args.scan_dpi, Path(tmp))
+        return
     files = corpus_markdown(args.corpus)
     joined = "\n\n".join(path.read_text(encoding="utf-8") for path in files) + "\n\n"
     rows: list[tuple[str, float, float, float, float]] = []
@@ -180,6 +230,9 @@ def main() -> None:
     if sizes:
         with tempfile.TemporaryDirectory() as tmp:
             pdf_rows(args.corpus, sizes, Path(tmp))
+    if scans:
+        with tempfile.TemporaryDirectory() as tmp:
+            scan_rows(args.corpus, scans, args.scan_dpi, Path(tmp))
 
 
 if __name__ == "__main__":
