@@ -16,33 +16,47 @@ it. For each engine and dpi, over all pages:
 RapidOCR's models ship in the rapidocr-onnxruntime wheel (nothing is downloaded); the
 newer `rapidocr` package fetches its models at run time, so it is not compared.
 
-Then structchunk end to end (`--structchunk`, Tesseract only): whole corpus documents
-made image-only PDFs (each page rendered at the dpi, wrapped by Pillow's PDF writer) and
-converted with `ocr="auto"`, against the born-digital file's conversion: word recall of
-the pages' words as read (`Document.read`), heading F1 (section titles, compared by their
-letters and digits), pages/s of the whole conversion.
+Then structchunk end to end (`--structchunk`, Tesseract only): corpus documents with
+headings from nine producers, two pages each (`--max-pages`), rendered grey at each dpi,
+degraded (`ocr_scans.DEGRADATIONS`: clean, noise, skew, jpeg, all) and wrapped into
+image-only PDFs, converted with `ocr="auto"` and scored against structchunk's reading of
+the born-digital pages: word recall of the pages' words as read (`Document.read`), CER
+over those words page by page in the order read, heading F1 (section titles by their
+letters and digits), pages/s of the whole conversion. Unstructured's
+`partition_pdf(strategy="ocr_only")` reads the same files under `--peers` conditions
+(in the peers' virtualenv, `ocr_unstructured.py`): its text by page, its Title elements
+as headings, its time inside the process.
+
+`--real-scans`: the real scans of `benchmarks/ocr-scans/` (licences in its README) read
+by both, with recall where the page's text exists and the heading tree structchunk built.
 
     python benchmarks/ocr.py [--corpus ../shared/corpus ($STRUCTCHUNK_CORPUS)]
-        [--dpi 150 300] [--engines tesseract rapidocr] [--structchunk] [--skip-engines]
+        [--dpi 150 300] [--engines tesseract rapidocr] [--skip-engines]
+        [--structchunk [--conditions clean noise skew jpeg all] [--peers clean all]
+        [--max-pages 2]] [--real-scans]
 
 Needs `tesseract` (Debian: `apt-get install tesseract-ocr`), pytesseract and
-rapidocr-onnxruntime.
+rapidocr-onnxruntime; the peers need /work/.venvs/peers (unstructured, pdf2image) and
+poppler's pdftoppm (Debian: `apt-get install poppler-utils`), else they are left out.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
-import re
+import subprocess
+import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pdfplumber
 import pypdfium2
+from ocr_scans import cut_pages, f1, levenshtein, scanned, title_key, word_recall
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,8 +75,6 @@ of usgov/: they print no spaces, so pdfplumber's words are no truth.)"""
 
 Token = tuple[float, float, str]
 """(top, x0, text) of a word, in points from the page's top left."""
-
-_EDGE = re.compile(r"^\W+|\W+$")
 
 
 def truth_words(data: bytes, index: int) -> list[Token]:
@@ -121,90 +133,226 @@ def _ordered(tokens: list[Token], line: float = 5.0) -> list[str]:
     return [t[2] for t in sorted(tokens, key=lambda t: (round(t[0] / line), t[1]))]
 
 
-def _key(word: str) -> str:
-    return _EDGE.sub("", word)
-
-
 def recall(truth: list[Token], read: list[Token]) -> tuple[int, int]:
-    want = Counter(k for k in (_key(t[2]) for t in truth) if k)
-    got = Counter(k for k in (_key(t[2]) for t in read) if k)
-    return sum((want & got).values()), sum(want.values())
-
-
-def edit_distance(a: str, b: str) -> int:
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return previous[-1]
+    return word_recall((t[2] for t in truth), (t[2] for t in read))
 
 
 DOCUMENTS = (
-    "pdf/rust-book/ch01-01-installation.pdf",
-    "pdf/untagged/fastapi-tutorial-cors.pdf",
-    "pdf/pypdf-samples/pdflatex-outline.pdf",
-    "pdf/awsdocs/volume_limits.pdf",
-    "pdf/pdfplumber/word365_structure.pdf",
+    ("pdf/rust-book/ch01-01-installation.pdf", 0, "Chrome, tagged"),
+    ("pdf/untagged/fastapi-tutorial-cors.pdf", 0, "Chrome, untagged"),
+    ("pdf/awsdocs/volume_limits.pdf", 0, "Chrome, tables"),
+    ("pdf/pypdf-samples/pdflatex-outline.pdf", 0, "pdfTeX, a contents page"),
+    ("pdf/pdfplumber/word365_structure.pdf", 0, "Word 365"),
+    ("pdf/usgov/ntsb-20080104X00020.pdf", 0, "Aspose.Words"),
+    ("pdf/usgov/NARA2022.pdf", 3, "TopLeaf, iText"),
+    ("pdf/usgov/2014-annual-performance-report.pdf", 10, "InDesign"),
+    ("pdf/sec-10q/2023-Q1-AAPL.pdf", 3, "EDGAR, EO.Pdf: Part I, financial tables"),
 )
-"""Documents with headings: a tagged Chrome print, an untagged one, LaTeX, a tagged AWS
-page, Word 365."""
+"""Documents with headings from nine producers: (path, first page (0-based), producer),
+each cut to `--max-pages` pages from its first."""
+
+CONDITIONS = ("clean", "noise", "skew", "jpeg", "all")
+PEERS = Path("/work/.venvs/peers/bin/python")
+"""The peers' virtualenv of the shared benchmark, where unstructured is installed."""
 
 
-def scanned(data: bytes, dpi: int) -> bytes:
-    """`data`'s pages rendered at `dpi`, as an image-only PDF of the same page size."""
-    document = pypdfium2.PdfDocument(data)
-    images = [page.render(scale=dpi / 72).to_pil().convert("RGB") for page in document]
-    document.close()
-    out = io.BytesIO()
-    images[0].save(out, "PDF", resolution=dpi, save_all=True, append_images=images[1:])
-    return out.getvalue()
+@dataclass
+class Score:
+    """Sums over documents for one reader under one condition."""
+
+    found: int = 0
+    wanted: int = 0
+    errors: int = 0
+    chars: int = 0
+    hits: int = 0
+    titles_wanted: int = 0
+    titles_found: int = 0
+    seconds: float = 0.0
+    pages: int = 0
+
+    def add(
+        self,
+        truth: dict[int, str],
+        read: dict[int, str],
+        titles: tuple[set[str], set[str]],
+        seconds: float,
+    ) -> str:
+        """Adds one document: words by page (1-based), headings wanted and found."""
+        found, wanted = word_recall(
+            " ".join(truth.values()).split(), " ".join(read.values()).split()
+        )
+        errors = sum(levenshtein(text, read.get(page, "")) for page, text in truth.items())
+        chars = sum(len(text) for text in truth.values())
+        hits, want, got = f1(*titles)
+        for name, value in zip(
+            ("found", "wanted", "errors", "chars", "hits", "titles_wanted", "titles_found"),
+            (found, wanted, errors, chars, hits, want, got),
+        ):
+            setattr(self, name, getattr(self, name) + value)
+        self.seconds += seconds
+        self.pages += len(truth)
+        return _cells(found, wanted, errors, chars, hits, want, got, len(truth), seconds)
+
+    def cells(self) -> str:
+        return _cells(
+            self.found,
+            self.wanted,
+            self.errors,
+            self.chars,
+            self.hits,
+            self.titles_wanted,
+            self.titles_found,
+            self.pages,
+            self.seconds,
+        )
+
+
+def _cells(
+    found: int,
+    wanted: int,
+    errors: int,
+    chars: int,
+    hits: int,
+    want: int,
+    got: int,
+    pages: int,
+    seconds: float,
+) -> str:
+    heading_f1 = 2 * hits / (want + got) if want + got else 1.0
+    return (
+        f"{found / max(wanted, 1):.3f} | {errors / max(chars, 1):.3f} | {heading_f1:.2f} | "
+        f"{pages / max(seconds, 1e-9):.2f}"
+    )
+
+
+def _words(document: Any) -> dict[int, str]:
+    return {page.page: " ".join(page.words.split()) for page in document.read}
 
 
 def _titles(document: Any) -> set[str]:
     return {
-        re.sub(r"\W+", "", section.title).lower()
+        title_key(section.title)
         for section in document.sections()
         if section.level and section.title
     }
 
 
-def structchunk_rows(corpus: Path, dpis: list[int]) -> None:
-    """structchunk on scans of whole documents against its born-digital reading."""
+def unstructured(files: list[Path], dpi: int) -> dict[str, Any]:
+    """Unstructured's ocr_only reading of `files`, by file name; {} when the peers'
+    virtualenv is missing."""
+    if not PEERS.exists():
+        return {}
+    script = Path(__file__).with_name("ocr_unstructured.py")
+    env = dict(os.environ, OMP_THREAD_LIMIT="1", UNSTRUCTURED_DISABLE_NOTICE="1")
+    run = subprocess.run(
+        [str(PEERS), str(script), str(dpi), *map(str, files)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return {Path(line["file"]).name: line for line in map(json.loads, run.stdout.splitlines())}
+
+
+def unstructured_reading(line: dict[str, Any]) -> tuple[dict[int, str], set[str]]:
+    """Unstructured's words by page and its Title elements."""
+    pages: dict[int, list[str]] = {}
+    titles = set()
+    for category, text, page in line["elements"]:
+        pages.setdefault(page or 1, []).extend(text.split())
+        if category == "Title":
+            titles.add(title_key(text))
+    return {page: " ".join(words) for page, words in pages.items()}, titles - {""}
+
+
+def structchunk_rows(
+    corpus: Path, dpis: list[int], conditions: list[str], peers: list[str], max_pages: int
+) -> None:
+    """structchunk (and Unstructured) on the scanned set against structchunk's reading of
+    the born-digital pages."""
     from structchunk.parsers import ParseSettings
     from structchunk.parsers.pdf import parse
 
-    print("\n| document | dpi | word recall | heading F1 | pages/s |\n|---|---|---|---|---|")
+    born = {}
+    for path, first, _producer in DOCUMENTS:
+        data = cut_pages((corpus / path).read_bytes(), first, max_pages)
+        document = parse(data, path, ParseSettings())
+        born[path] = (data, _words(document), _titles(document))
+    rows = []
     for dpi in dpis:
-        sums = [0, 0, 0, 0, 0, 0.0, 0]
-        for path in DOCUMENTS:
-            data = (corpus / path).read_bytes()
-            born = parse(data, path, ParseSettings())
-            scan = scanned(data, dpi)
-            start = time.perf_counter()
-            read = parse(scan, path, ParseSettings(ocr_dpi=dpi))
-            seconds = time.perf_counter() - start
-            truth = [(0.0, 0.0, w) for page in born.read for w in page.words.split()]
-            found, wanted = recall(
-                truth, [(0.0, 0.0, w) for p in read.read for w in p.words.split()]
-            )
-            want, got = _titles(born), _titles(read)
-            hits = len(want & got)
-            f1 = 2 * hits / (len(want) + len(got)) if want or got else 1.0
-            pages = len(born.read)
-            for k, value in enumerate((found, wanted, hits, len(want), len(got), seconds, pages)):
-                sums[k] += value
-            print(
-                f"| {path.removeprefix('pdf/')} | {dpi} | {found / max(wanted, 1):.3f} | "
-                f"{f1:.2f} | {pages / seconds:.2f} |",
-                flush=True,
-            )
-        found, wanted, hits, want_n, got_n, seconds, pages = sums
-        print(
-            f"| **all** | {dpi} | {found / wanted:.3f} | {2 * hits / (want_n + got_n):.2f} | "
-            f"{pages / seconds:.2f} |"
-        )
+        for condition in conditions:
+            ours, theirs = Score(), Score()
+            with tempfile.TemporaryDirectory() as folder:
+                files = []
+                for n, (path, _first, _producer) in enumerate(DOCUMENTS):
+                    data, truth, titles = born[path]
+                    scan = scanned(data, dpi, condition)
+                    files.append(Path(folder) / f"{n}-{Path(path).name}")
+                    files[-1].write_bytes(scan)
+                    start = time.perf_counter()
+                    read = parse(scan, path, ParseSettings(ocr_dpi=dpi))
+                    seconds = time.perf_counter() - start
+                    line = ours.add(truth, _words(read), (titles, _titles(read)), seconds)
+                    print(f"  {condition} {dpi} structchunk {path}: {line}", flush=True)
+                rows.append((condition, dpi, "structchunk", ours.cells()))
+                if condition not in peers:
+                    continue
+                lines = unstructured(files, dpi)
+                if not lines:
+                    continue
+                for file, (path, _first, _producer) in zip(files, DOCUMENTS):
+                    _data, truth, titles = born[path]
+                    read, found = unstructured_reading(lines[file.name])
+                    line = theirs.add(truth, read, (titles, found), lines[file.name]["seconds"])
+                    print(f"  {condition} {dpi} unstructured {path}: {line}", flush=True)
+                rows.append((condition, dpi, "Unstructured ocr_only", theirs.cells()))
+    pages = sum(len(truth) for _data, truth, _titles in born.values())
+    print(f"\n{len(DOCUMENTS)} documents, {pages} pages")
+    print("| scan | dpi | reader | word recall | CER | heading F1 | pages/s |")
+    print("|---|---|---|---|---|---|---|")
+    for condition, dpi, reader, cells in rows:
+        print(f"| {condition} | {dpi} | {reader} | {cells} |")
+
+
+REAL_SCANS = (
+    ("linn.pdf", "linn.txt"),
+    ("skew.pdf", "linn.txt"),
+    ("c02-22.pdf", ""),
+    ("epson.pdf", ""),
+)
+"""Real scans from OCRmyPDF's test resources (benchmarks/ocr-scans/, licences in its
+README) and the text each is scored against, where one exists."""
+
+
+def real_scan_rows(folder: Path) -> None:
+    """structchunk and Unstructured on real scans: what each read, and recall where a
+    text of the page exists."""
+    from structchunk.parsers import ParseSettings
+    from structchunk.parsers.pdf import parse
+
+    lines = unstructured([folder / name for name, _truth in REAL_SCANS], 300)
+    print("\n| scan | pages | confidence | words | recall | Unstructured words | recall |")
+    print("|---|---|---|---|---|---|---|")
+    for name, truth_name in REAL_SCANS:
+        document = parse((folder / name).read_bytes(), name, ParseSettings())
+        words = " ".join(page.words for page in document.read).split()
+        theirs = [
+            w for _c, text, _p in lines.get(name, {}).get("elements", []) for w in text.split()
+        ]
+        confidence = sum(document.ocr_pages.values()) / max(len(document.ocr_pages), 1)
+        cells = [name, str(len(document.read)), f"{confidence:.0f}", str(len(words))]
+        if truth_name:
+            truth = (folder / truth_name).read_text(encoding="utf-8").split()
+            for read in (words, theirs):
+                found, wanted = word_recall(truth, read)
+                cells.append(f"{found / wanted:.3f}")
+            cells.insert(5, str(len(theirs)))
+        else:
+            cells += ["no truth", str(len(theirs)), "no truth"]
+        print("| " + " | ".join(cells) + " |")
+        for section in document.sections():
+            if section.level and section.title:
+                print(f"    {'  ' * section.level}{section.title}")
 
 
 def main() -> None:
@@ -214,12 +362,20 @@ def main() -> None:
     parser.add_argument("--engines", nargs="+", default=list(ENGINES))
     parser.add_argument("--structchunk", action="store_true", help="structchunk end to end")
     parser.add_argument("--skip-engines", action="store_true", help="no engine table")
+    parser.add_argument("--conditions", nargs="+", default=list(CONDITIONS))
+    parser.add_argument(
+        "--peers", nargs="*", default=["clean", "all"], help="conditions Unstructured reads"
+    )
+    parser.add_argument("--max-pages", type=int, default=2, help="pages per document")
+    parser.add_argument("--real-scans", action="store_true", help="benchmarks/ocr-scans/")
     args = parser.parse_args()
     corpus = Path(args.corpus or ROOT.parent / "shared" / "corpus")
     if not args.skip_engines:
         engine_rows(corpus, args.dpi, args.engines)
     if args.structchunk:
-        structchunk_rows(corpus, args.dpi)
+        structchunk_rows(corpus, args.dpi, args.conditions, args.peers, args.max_pages)
+    if args.real_scans:
+        real_scan_rows(Path(__file__).with_name("ocr-scans"))
 
 
 def engine_rows(corpus: Path, dpis: list[int], engines: list[str]) -> None:
@@ -237,7 +393,7 @@ def engine_rows(corpus: Path, dpis: list[int], engines: list[str]) -> None:
                 read = ENGINES[name](image, 72 / dpi)
                 seconds = time.perf_counter() - start
                 found, wanted = recall(truth, read)
-                errors = edit_distance(truth_text, " ".join(_ordered(read)))
+                errors = levenshtein(truth_text, " ".join(_ordered(read)))
                 total = totals[name]
                 total[0] += found
                 total[1] += wanted
@@ -253,8 +409,8 @@ def engine_rows(corpus: Path, dpis: list[int], engines: list[str]) -> None:
             rows.append((name, dpi, found / wanted, errors / chars, len(PAGES) / seconds))
     print(f"\n{len(PAGES)} pages\n| engine | dpi | word recall | CER | pages/s |")
     print("|---|---|---|---|---|")
-    for name, dpi, word_recall, cer, speed in rows:
-        print(f"| {name} | {dpi} | {word_recall:.3f} | {cer:.3f} | {speed:.2f} |")
+    for name, dpi, share, cer, speed in rows:
+        print(f"| {name} | {dpi} | {share:.3f} | {cer:.3f} | {speed:.2f} |")
 
 
 if __name__ == "__main__":
