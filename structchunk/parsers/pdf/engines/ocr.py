@@ -5,8 +5,9 @@ but which holds images (a scan) — or every page, under `ocr="always"` — is r
 `ocr_dpi` and read by Tesseract (the `ocr` extra's pytesseract and the `tesseract`
 program with its language data, all installed by the package manager; nothing is
 downloaded). Its words, with their boxes in points and each line's height as the font
-size, become the page's `PageReading`, so the page stages (rows, columns, lists, margins,
-borderless tables) and the document stages (furniture, headings by size) read a scan as
+size, become the page's `PageReading`, and the table rules found in the image its ruled grids
+(ocr_rules.py), so the page stages (rows, columns, lists, margins, ruled and borderless
+tables) and the document stages (furniture, headings by size) read a scan as
 they read a born-digital page. Pages with a text layer are never rendered under `auto`.
 
 Tesseract was chosen over RapidOCR by benchmarks/ocr.py (docs/pdf.md, "Scans and OCR").
@@ -28,7 +29,8 @@ from ....errors import ParseError, install_hint
 from ....options import OcrMode
 from ..structure import OutlineEntry
 from ..types import Word
-from .base import OpenPdf, PageReading
+from .base import OpenPdf, PageReading, RuledGrid
+from .ocr_rules import ocr_grids
 from .pdfium.api import LOCK
 
 DEFAULT_MAX_PIXELS = 40_000_000
@@ -183,6 +185,7 @@ class OcrPdf(OpenPdf):
             chars=sum(len(word.text) for word in words),
             images=reading.images,
             words=words,
+            grids=_grids(image, scale, words),
             ocr_confidence=sum(confidences) / len(confidences) if confidences else 0.0,
         )
 
@@ -190,6 +193,16 @@ class OcrPdf(OpenPdf):
         if self._rendering is not None:
             self._rendering.close()
         self.inner.close()
+
+
+def _grids(image: Any, scale: float, words: list[Word]) -> list[RuledGrid]:
+    """The ruled tables of the rendered page (ocr_rules.py), by numpy, which the ocr
+    extra brings; without it a scan's ruled tables are read by alignment only."""
+    try:
+        import numpy
+    except ImportError:
+        return []
+    return ocr_grids(numpy.asarray(image.convert("L")), scale, words)
 
 
 def with_ocr(pdf: OpenPdf, settings: OcrSettings) -> OpenPdf:
