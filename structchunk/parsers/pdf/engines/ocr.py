@@ -5,10 +5,11 @@ but which holds images (a scan) — or every page, under `ocr="always"` — is r
 `ocr_dpi` and read by Tesseract (the `ocr` extra's pytesseract and the `tesseract`
 program with its language data, all installed by the package manager; nothing is
 downloaded). Its words, with their boxes in points and each line's height as the font
-size, become the page's `PageReading`, and the table rules found in the image its ruled grids
-(ocr_rules.py), so the page stages (rows, columns, lists, margins, ruled and borderless
-tables) and the document stages (furniture, headings by size) read a scan as
-they read a born-digital page. Pages with a text layer are never rendered under `auto`.
+size, become the page's `PageReading`, and the table rules found in the image its ruled
+grids (ocr_rules.py; the rules are painted out of the image Tesseract reads), so the page
+stages (rows, columns, lists, margins, ruled and borderless tables) and the document
+stages (furniture, headings by size) read a scan as they read a born-digital page. Pages with a
+text layer are never rendered under `auto`.
 
 Tesseract was chosen over RapidOCR by benchmarks/ocr.py (docs/pdf.md, "Scans and OCR").
 """
@@ -29,8 +30,8 @@ from ....errors import ParseError, install_hint
 from ....options import OcrMode
 from ..structure import OutlineEntry
 from ..types import Word
-from .base import OpenPdf, PageReading, RuledGrid
-from .ocr_rules import ocr_grids
+from .base import OpenPdf, PageReading
+from .ocr_rules import PageRules, erased, ocr_grids, table_rules
 from .pdfium.api import LOCK
 
 DEFAULT_MAX_PIXELS = 40_000_000
@@ -177,7 +178,9 @@ class OcrPdf(OpenPdf):
             image = page.render(scale=zoom).to_pil()
             page.close()
         scale = 1 / zoom
-        words, confidences = hocr_words(recognise(image, self.settings.language), scale)
+        rules = _table_rules(image, scale)
+        read = image if rules is None else erased(image, rules)
+        words, confidences = hocr_words(recognise(read, self.settings.language), scale)
         return PageReading(
             reading.number,
             image.width * scale,
@@ -185,7 +188,7 @@ class OcrPdf(OpenPdf):
             chars=sum(len(word.text) for word in words),
             images=reading.images,
             words=words,
-            grids=_grids(image, scale, words),
+            grids=[] if rules is None else ocr_grids(rules, words),
             ocr_confidence=sum(confidences) / len(confidences) if confidences else 0.0,
         )
 
@@ -195,14 +198,15 @@ class OcrPdf(OpenPdf):
         self.inner.close()
 
 
-def _grids(image: Any, scale: float, words: list[Word]) -> list[RuledGrid]:
-    """The ruled tables of the rendered page (ocr_rules.py), by numpy, which the ocr
-    extra brings; without it a scan's ruled tables are read by alignment only."""
+def _table_rules(image: Any, scale: float) -> PageRules | None:
+    """The rules of the rendered page where they could hold a table (ocr_rules.py), by
+    numpy, which the ocr extra brings; without it a scan's ruled tables are read by
+    alignment only."""
     try:
         import numpy
     except ImportError:
-        return []
-    return ocr_grids(numpy.asarray(image.convert("L")), scale, words)
+        return None
+    return table_rules(numpy.asarray(image.convert("L")), scale)
 
 
 def with_ocr(pdf: OpenPdf, settings: OcrSettings) -> OpenPdf:

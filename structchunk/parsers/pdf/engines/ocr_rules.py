@@ -14,6 +14,7 @@ tables.py `kept_tables`) as a drawn one. The search is numpy over whole arrays: 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..types import Word
@@ -24,10 +25,16 @@ from .pdfium.ruling import Edge, could_hold_table
 if TYPE_CHECKING:
     import numpy
     from numpy.typing import NDArray
+    from PIL import Image
+
+Segment = tuple[int, int, int, int]
+"""A rule in pixels along an image's rows: its first row, the row after its last, its
+first column and the column after its last."""
 
 DEFAULT_INK = 160
-"""Grey level (0-255) below which a pixel is ink: a 0.5-point rule rendered at 150 dpi
-is one pixel of about 100; JPEG's ringing around text stays above 200."""
+"""Grey level (0-255) below which a pixel is ink: a 0.5-point rule scanned at 150 dpi can
+fall across two pixels of about 120 each (the checklist of tests/test_pdf_ocr_tables.py),
+which a threshold of 128 would lose."""
 DEFAULT_RULE_MIN_LENGTH = 15.0
 """Points: the shortest run taken for a rule. The stems of body text (12 points: 9 tall)
 stay below it, and a table's rules run across its width or down its rows."""
@@ -36,9 +43,13 @@ DEFAULT_RULE_MAX_WIDTH = 3.0
 are shading or pictures, not rules."""
 DEFAULT_RULE_GAP = 0.5
 """Points of light bridged within a rule (a scanned line's breaks; two pixels at 300 dpi)."""
-DEFAULT_RULE_CLEARANCE = 0.5
+DEFAULT_ERASE_MARGIN = 0.5
+"""Points around a rule painted white with it before OCR (its blur, lighter than ink)."""
+DEFAULT_RULE_CLEARANCE = 0.2
 """Share of a rule's length that may have ink just beside it, on either side (cell text
-touching it, the rules crossing it); a serif font's baseline has its letters on it."""
+touching it, the rules crossing it). Measured on the test pages: drawn rules 0.01; the
+baseline of Times-Roman text, whose serifs join into runs as long as a word, 0.3-0.6 on
+the side its letters stand."""
 
 
 def _runs(
@@ -68,7 +79,7 @@ def _runs(
 
 def _segments(
     rows: NDArray[Any], starts: NDArray[Any], ends: NDArray[Any], max_width: int
-) -> list[tuple[int, int, int, int]]:
+) -> list[Segment]:
     """The runs of neighbouring rows that overlap joined into segments (first row, last
     row plus one, start, end); those more than `max_width` rows thick are left out."""
     done: list[list[int]] = []
@@ -99,7 +110,7 @@ def _candidates(ink: NDArray[numpy.bool_], min_length: int) -> NDArray[Any]:
     return numpy.flatnonzero((sampled[:, 1:] & sampled[:, :-1]).any(axis=1))
 
 
-def _clear(ink: NDArray[numpy.bool_], segment: tuple[int, int, int, int]) -> bool:
+def _clear(ink: NDArray[numpy.bool_], segment: Segment) -> bool:
     """Whether the rows just beside a segment are mostly free of ink."""
     first, after, start, end = segment
     height = ink.shape[0]
@@ -109,26 +120,72 @@ def _clear(ink: NDArray[numpy.bool_], segment: tuple[int, int, int, int]) -> boo
     return True
 
 
-def _lines(ink: NDArray[numpy.bool_], scale: float) -> list[Edge]:
-    """The rules along the rows of `ink`, as (position, start, end) in points."""
+def _segments_along(ink: NDArray[numpy.bool_], scale: float) -> list[Segment]:
+    """The rules along the rows of `ink` (`scale` points a pixel)."""
     min_length = max(int(DEFAULT_RULE_MIN_LENGTH / scale), 2)
     gap = max(round(DEFAULT_RULE_GAP / scale), 1)
     max_width = max(round(DEFAULT_RULE_MAX_WIDTH / scale), 1)
     candidates = _candidates(ink, min_length)
     rows, starts, ends = _runs(ink[candidates], min_length, gap)
     segments = _segments(candidates[rows], starts, ends, max_width)
-    return [
-        ((first + after) / 2 * scale, start * scale, end * scale)
-        for first, after, start, end in segments
-        if _clear(ink, (first, after, start, end))
-    ]
+    return [segment for segment in segments if _clear(ink, segment)]
 
 
-def rules(gray: NDArray[numpy.uint8], scale: float) -> tuple[list[Edge], list[Edge]]:
-    """The horizontal and vertical rules of a greyscale page image, in points (`scale`
-    points a pixel)."""
+@dataclass(frozen=True, slots=True)
+class PageRules:
+    """The rules found in a page image, as pixel `Segment`s: the horizontal ones along its
+    rows, the vertical ones along its columns (rows and columns swapped)."""
+
+    horizontal: list[Segment]
+    vertical: list[Segment]
+    scale: float
+    """Points a pixel."""
+    size: tuple[int, int]
+    """The image's width and height in pixels."""
+
+    def edges(self) -> tuple[list[Edge], list[Edge]]:
+        """The rules in points, as (position, start, end)."""
+        scale = self.scale
+        horizontal, vertical = (
+            [((a + b) / 2 * scale, start * scale, end * scale) for a, b, start, end in segments]
+            for segments in (self.horizontal, self.vertical)
+        )
+        return horizontal, vertical
+
+
+def find_rules(gray: NDArray[numpy.uint8], scale: float) -> PageRules:
+    """The rules of a greyscale page image (`scale` points a pixel)."""
     ink = gray < DEFAULT_INK
-    return _lines(ink, scale), _lines(ink.T, scale)
+    height, width = ink.shape
+    horizontal, vertical = _segments_along(ink, scale), _segments_along(ink.T, scale)
+    return PageRules(horizontal, vertical, scale, (width, height))
+
+
+def table_rules(gray: NDArray[numpy.uint8], scale: float) -> PageRules | None:
+    """The rules of a greyscale page image when they could hold a ruled table
+    (pdfium/ruling.py, as for a born-digital page); `None` otherwise."""
+    found = find_rules(gray, scale)
+    return found if could_hold_table(*found.edges()) else None
+
+
+def erased(image: Image.Image, rules: PageRules) -> Image.Image:
+    """The page image with its rules painted over, for Tesseract: rules beside and
+    between its letters make it misread a table's cells (`Tenge [S` for `Length |
+    Signed`) or drop them. Each rule takes the lighter of the pixels on either side of it,
+    so a rule between two shaded cells becomes shading, not a white gap that cuts the
+    column into blocks Tesseract takes for pictures."""
+    import numpy
+    from PIL import Image
+
+    pixels = numpy.array(image)
+    margin = max(round(DEFAULT_ERASE_MARGIN / rules.scale), 1)
+    for along, segments in ((pixels, rules.horizontal), (pixels.swapaxes(0, 1), rules.vertical)):
+        last = along.shape[0] - 1
+        for first, after, start, end in segments:
+            top, bottom = max(first - margin, 0), min(after + margin, last)
+            lighter = numpy.maximum(along[max(top - 1, 0), start:end], along[bottom, start:end])
+            along[top:bottom, start:end] = lighter
+    return Image.fromarray(pixels)
 
 
 def _chars(words: list[Word]) -> list[dict[str, Any]]:
@@ -143,13 +200,12 @@ def _chars(words: list[Word]) -> list[dict[str, Any]]:
     return out
 
 
-def ocr_grids(gray: NDArray[numpy.uint8], scale: float, words: list[Word]) -> list[RuledGrid]:
-    """The ruled grids of a scanned page: its rules found in the image (`gray`,
-    `scale` points a pixel), its cells filled with the OCR words."""
-    horizontal, vertical = rules(gray, scale)
-    if not could_hold_table(horizontal, vertical):
-        return []
+def ocr_grids(rules: PageRules, words: list[Word]) -> list[RuledGrid]:
+    """The ruled grids of a scanned page: its rules' edges, its cells filled with the OCR
+    words."""
+    horizontal, vertical = rules.edges()
     edges = [line_edge(x0, y, x1, y, False) for y, x0, x1 in horizontal]
     edges.extend(line_edge(x, top, x, bottom, True) for x, top, bottom in vertical)
-    height, width = gray.shape
-    return found_grids(GridPage(edges, _chars(words), (0.0, 0.0, width * scale, height * scale)))
+    width, height = rules.size
+    box = (0.0, 0.0, width * rules.scale, height * rules.scale)
+    return found_grids(GridPage(edges, _chars(words), box))
