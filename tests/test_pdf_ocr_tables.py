@@ -64,6 +64,33 @@ def test_the_rules_of_a_scanned_grid_are_found_where_they_were_drawn(dpi: int) -
     assert all(top == pytest.approx(rows[0], abs=1.5) for _, top, _ in vertical)
 
 
+def shaded() -> bytes:
+    """The checklist drawn as Word draws its banded tables: light grey cells, white gaps
+    between them, no line at all."""
+    page = Page().text(72, 740, "Release Checklist", font="Helvetica-Bold", size=14)
+    for row, cells in enumerate(CELLS):
+        x = LEFT
+        for column, width in enumerate(WIDTHS):
+            y = TOP - (row + 1) * HEIGHT
+            page.ops.append(f"0.88 g {x + 1} {y + 1} {width - 2} {HEIGHT - 2} re f 0 g")
+            page.lines(x + 6, TOP - row * HEIGHT - 13, cells[column], size=11)
+            x += width
+    return pdf_bytes([page])
+
+
+@pytest.mark.parametrize("dpi", [150, 300])
+def test_the_edges_of_shaded_cells_are_rules(dpi: int) -> None:
+    """A born-digital page gives the table finder its filled rectangles' edges; a scan's
+    are where the shading meets the paper."""
+    rules = table_rules(_gray(scanned(shaded(), dpi), dpi), 72 / dpi)
+    assert rules is not None
+    horizontal, vertical = rules.edges()
+    tops = [792 - TOP + k * HEIGHT for k in range(len(CELLS) + 1)]
+    assert all(any(abs(y - top) <= 2 for y, _, _ in horizontal) for top in tops)
+    lefts = [LEFT + sum(WIDTHS[:k]) for k in range(len(WIDTHS) + 1)]
+    assert all(any(abs(x - left) <= 2 for x, _, _ in vertical) for left in lefts)
+
+
 @pytest.mark.parametrize("font", ["Helvetica", "Times-Roman", "Courier"])
 def test_text_alone_has_no_rules(font: str) -> None:
     """Letters' stems and a serif font's baseline are no rules, a large heading's neither."""
@@ -116,6 +143,14 @@ def test_a_scanned_ruled_table_reads_as_a_table(dpi: int) -> None:
     assert "| Install | Copy the package to the server | Operations |" in table.text
     assert "| Configure | Set the region and the storage bucket | Developers |" in table.text
     assert "| Verify | Run the smoke tests | Quality team |" in table.text
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_a_scanned_shaded_table_reads_as_a_table() -> None:
+    chunks = list(iter_chunks_from_bytes(scanned(shaded(), 300), "scan.pdf", "pdf", ChunkOptions()))
+    (table,) = [chunk for chunk in chunks if "table" in chunk.block_types]
+    assert "| Install | Copy the package to the server | Operations |" in table.text
 
 
 @needs_tesseract

@@ -2,14 +2,17 @@
 
 A scan has no drawing to read a table's rules off, so a ruled table on it would be read
 only by the alignment of its words (a borderless table) or as loose lines. Here the
-rules are looked for in the rendered image (engines/ocr.py): runs of dark pixels along
-rows and columns, long (`DEFAULT_RULE_MIN_LENGTH`) and thin (`DEFAULT_RULE_MAX_WIDTH`),
-with the small breaks of a scan or JPEG noise bridged, and clear of ink on both sides
-(a text line's serifs, which run along its baseline, are not). They become the edges,
-and the OCR words spread into characters, of the `GridPage` the born-digital pages go
-through (grids.py `found_grids`), so a scanned grid is read and judged (parsers/pdf/
-tables.py `kept_tables`) as a drawn one. The search is numpy over whole arrays: about
-30 ms for a Letter page at 300 dpi, against seconds of Tesseract (docs/pdf.md).
+rules are looked for in the rendered image (engines/ocr.py): runs of ink along rows and
+columns, long (`DEFAULT_RULE_MIN_LENGTH`) and thin (`DEFAULT_RULE_MAX_WIDTH`), the small
+breaks of a scan or JPEG noise bridged, clear of ink on both sides (a text line's serifs,
+which run along its baseline, are not); and the edges of shading, where a born-digital
+page gives the table finder its filled rectangles' sides (Word's banded tables). They
+become the edges, and the OCR words spread into characters, of the `GridPage` the
+born-digital pages go through (grids.py `found_grids`), so a scanned grid is read and
+judged (parsers/pdf/tables.py `kept_tables`) as a drawn one. The rules are painted out
+of the image Tesseract reads (`erased`), which misreads or drops cells between them.
+The search is numpy over whole arrays, a tenth of a second or less for a Letter page at
+300 dpi against seconds of Tesseract (benchmarks/ocr_tables.py, docs/pdf.md).
 """
 
 from __future__ import annotations
@@ -41,10 +44,18 @@ stay below it, and a table's rules run across its width or down its rows."""
 DEFAULT_RULE_MAX_WIDTH = 3.0
 """Points: the thickest rule (a heavy 2-point top rule and its blur). Thicker dark bands
 are shading or pictures, not rules."""
-DEFAULT_RULE_GAP = 0.5
-"""Points of light bridged within a rule (a scanned line's breaks; two pixels at 300 dpi)."""
+DEFAULT_RULE_GAP = 1.0
+"""Points of light bridged within a rule: a scanned line's breaks, and the white gaps
+(three pixels at 300 dpi) between the cells of Word's banded tables, whose column edges
+are otherwise a row high."""
+DEFAULT_RULE_CONTRAST = 24
+"""Grey levels between two sides of a shading's edge: Word's light table bands (225) on
+paper (255) differ by 30."""
+DEFAULT_RULE_REACH = 0.5
+"""Points from an edge to the sides it is compared across (two pixels at 300 dpi): past
+the blur of a letter's stroke, into the stroke."""
 DEFAULT_ERASE_MARGIN = 0.5
-"""Points around a rule painted white with it before OCR (its blur, lighter than ink)."""
+"""Points around a rule painted over with it before OCR (its blur, lighter than ink)."""
 DEFAULT_RULE_CLEARANCE = 0.2
 """Share of a rule's length that may have ink just beside it, on either side (cell text
 touching it, the rules crossing it). Measured on the test pages: drawn rules 0.01; the
@@ -81,16 +92,17 @@ def _segments(
     rows: NDArray[Any], starts: NDArray[Any], ends: NDArray[Any], max_width: int
 ) -> list[Segment]:
     """The runs of neighbouring rows that overlap joined into segments (first row, last
-    row plus one, start, end); those more than `max_width` rows thick are left out."""
+    row plus one, start, end), across a row between them too (the two edges of a white
+    line between shaded rows); those more than `max_width` rows thick are left out."""
     done: list[list[int]] = []
     open_: list[list[int]] = []
     for row, start, end in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
         still: list[list[int]] = []
         for segment in open_:
-            (still if segment[1] >= row else done).append(segment)
+            (still if segment[1] >= row - 1 else done).append(segment)
         open_ = still
         for segment in open_:
-            if segment[1] == row and start < segment[3] and end > segment[2]:
+            if row - 1 <= segment[1] <= row and start < segment[3] and end > segment[2]:
                 segment[1] = row + 1
                 segment[2], segment[3] = min(segment[2], start), max(segment[3], end)
                 break
@@ -153,11 +165,43 @@ class PageRules:
         return horizontal, vertical
 
 
+def _steps(
+    gray: NDArray[numpy.uint8], ink: NDArray[numpy.bool_], reach: int, axis: int
+) -> NDArray[numpy.bool_]:
+    """The pixels whose neighbours `reach` away along `axis` (0: above and below, 1: left
+    and right) differ by `DEFAULT_RULE_CONTRAST` or more, with no ink that near: where a
+    shaded cell or band meets another or the paper, the edge a born-digital page's filled
+    rectangle gives the table finder. (A letter's stroke, whose blurred side would be
+    one too, is ink.) In the image's own layout, which is several times faster along
+    columns than a transposed view."""
+    import numpy
+
+    def cut(array: NDArray[Any], start: int, stop: int | None) -> NDArray[Any]:
+        return array[start:stop] if axis == 0 else array[:, start:stop]
+
+    before, after = cut(gray, 0, -2 * reach), cut(gray, 2 * reach, None)
+    step = numpy.zeros(gray.shape, dtype=bool)
+    middle = cut(step, reach, -reach)
+    middle[...] = (
+        numpy.maximum(before, after) - numpy.minimum(before, after) >= DEFAULT_RULE_CONTRAST
+    )
+    near = ink.copy()
+    for shift in range(1, reach + 2):
+        cut(near, shift, None)[...] |= cut(ink, 0, -shift)
+        cut(near, 0, -shift)[...] |= cut(ink, shift, None)
+    middle &= ~cut(near, reach, -reach)
+    return step
+
+
 def find_rules(gray: NDArray[numpy.uint8], scale: float) -> PageRules:
-    """The rules of a greyscale page image (`scale` points a pixel)."""
+    """The rules of a greyscale page image (`scale` points a pixel): lines of ink, and
+    the edges of shading (`_steps`), each thin (a dark band's edges are rules where the
+    band itself is none)."""
     ink = gray < DEFAULT_INK
     height, width = ink.shape
-    horizontal, vertical = _segments_along(ink, scale), _segments_along(ink.T, scale)
+    reach = max(round(DEFAULT_RULE_REACH / scale), 1)
+    horizontal = _segments_along(ink, scale) + _segments_along(_steps(gray, ink, reach, 0), scale)
+    vertical = _segments_along(ink.T, scale) + _segments_along(_steps(gray, ink, reach, 1).T, scale)
     return PageRules(horizontal, vertical, scale, (width, height))
 
 
