@@ -124,6 +124,27 @@ def test_erasing_paints_the_rules_out_and_keeps_the_text() -> None:
     assert (after[cell] < 128).sum() == (before[cell] < 128).sum() > 0  # "Step" untouched
 
 
+def test_erasing_leaves_rules_outside_the_grids() -> None:
+    """A large title's stems are long and thin like rules; painted out, `Titre` was read
+    `~|tre` (Word 365's sample)."""
+    page = Page().text(72, 750, "Illicit Hill", font="Helvetica", size=30)
+    for row in range(3):
+        for column in range(2):
+            page.box(72 + 150 * column, 600 - 20 * row, 150, 20)
+            page.text(78 + 150 * column, 606 - 20 * row, f"cell {row}-{column}")
+    document = pypdfium2.PdfDocument(scanned(pdf_bytes([page]), 300))
+    image = document[0].render(scale=300 / 72).to_pil()
+    document.close()
+    rules = table_rules(numpy.asarray(image.convert("L")), 72 / 300)
+    assert rules is not None
+    title = numpy.s_[0 : int(60 * 300 / 72), :]
+    assert any(top < 60 for _, top, _ in rules.edges()[1])  # the stems are found ...
+    before = numpy.asarray(image.convert("L"))
+    after = numpy.asarray(erased(image, rules).convert("L"))
+    assert (after[title] == before[title]).all()  # ... and left
+    assert find_rules(after, 72 / 300).edges()[0] == []  # the grid's rules are painted out
+
+
 def test_without_numpy_a_scan_has_no_grids(monkeypatch: pytest.MonkeyPatch) -> None:
     """numpy comes with the ocr extra; pytesseract alone still OCRs, without ruled tables."""
     monkeypatch.setitem(sys.modules, "numpy", None)

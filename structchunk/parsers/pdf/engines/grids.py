@@ -80,6 +80,13 @@ def found_grids(page: GridPage) -> list[RuledGrid]:
     return ruled_grids(finder.tables, lambda box: box)
 
 
+def grid_boxes(page: GridPage) -> list[Box]:
+    """Where the table finder finds grids among a `GridPage`'s edges (its characters are
+    not read)."""
+    finder = TableFinder(page, TableSettings.resolve(TABLE_SETTINGS))  # type: ignore[arg-type]
+    return [table.bbox for table in finder.tables]
+
+
 def _within(chars: list[dict[str, Any]], bbox: Box) -> list[dict[str, Any]]:
     """The characters whose centre is inside `bbox`: all `Table.extract` can place in a
     cell (it tests centres against each row), so the cells come out the same."""

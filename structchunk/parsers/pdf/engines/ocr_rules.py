@@ -11,7 +11,7 @@ become the edges, and the OCR words spread into characters, of the `GridPage` th
 born-digital pages go through (grids.py `found_grids`), so a scanned grid is read and
 judged (parsers/pdf/tables.py `kept_tables`) as a drawn one. The rules are painted out
 of the image Tesseract reads (`erased`), which misreads or drops cells between them.
-The search is numpy over whole arrays, a tenth of a second or less for a Letter page at
+The search is numpy over whole arrays, about a tenth of a second for a Letter page at
 300 dpi against seconds of Tesseract (benchmarks/ocr_tables.py, docs/pdf.md).
 """
 
@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..types import Word
 from .base import Box, RuledGrid
-from .grids import GridPage, char_dict, found_grids, line_edge
-from .pdfium.ruling import Edge, could_hold_table
+from .grids import GridPage, char_dict, found_grids, grid_boxes, line_edge
+from .pdfium.ruling import TOLERANCE, Edge, could_hold_table
 
 if TYPE_CHECKING:
     import numpy
@@ -213,23 +213,44 @@ def table_rules(gray: NDArray[numpy.uint8], scale: float) -> PageRules | None:
 
 
 def erased(image: Image.Image, rules: PageRules) -> Image.Image:
-    """The page image with its rules painted over, for Tesseract: rules beside and
-    between its letters make it misread a table's cells (`Tenge [S` for `Length |
-    Signed`) or drop them. Each rule takes the lighter of the pixels on either side of it,
-    so a rule between two shaded cells becomes shading, not a white gap that cuts the
-    column into blocks Tesseract takes for pictures."""
+    """The page image with the rules of its grids painted over, for Tesseract: rules
+    beside and between its letters make it misread a table's cells (`Tenge [S` for
+    `Length | Signed`) or drop them. Each rule takes the lighter of the pixels on either
+    side of it, so a rule between two shaded cells becomes shading, not a white gap that
+    cuts the column into blocks Tesseract takes for pictures. Rules outside the grids
+    (a large title's stems) are left: painted out, they would be letters lost."""
     import numpy
     from PIL import Image
 
+    boxes = grid_boxes(_grid_page(rules, []))
+    if not boxes:
+        return image
     pixels = numpy.array(image)
     margin = max(round(DEFAULT_ERASE_MARGIN / rules.scale), 1)
-    for along, segments in ((pixels, rules.horizontal), (pixels.swapaxes(0, 1), rules.vertical)):
+    for along, segments, vertical in (
+        (pixels, rules.horizontal, False),
+        (pixels.swapaxes(0, 1), rules.vertical, True),
+    ):
         last = along.shape[0] - 1
         for first, after, start, end in segments:
+            if not _in_grid((first, after, start, end), vertical, rules.scale, boxes):
+                continue
             top, bottom = max(first - margin, 0), min(after + margin, last)
             lighter = numpy.maximum(along[max(top - 1, 0), start:end], along[bottom, start:end])
             along[top:bottom, start:end] = lighter
     return Image.fromarray(pixels)
+
+
+def _in_grid(segment: Segment, vertical: bool, scale: float, boxes: list[Box]) -> bool:
+    """Whether a rule lies in one of the grids' boxes (give or take the finder's
+    tolerance)."""
+    first, after, start, end = (value * scale for value in segment)
+    x0, top, x1, bottom = (first, start, after, end) if vertical else (start, first, end, after)
+    slack = TOLERANCE
+    return any(
+        x0 >= b0 - slack and x1 <= b1 + slack and top >= t - slack and bottom <= b + slack
+        for b0, t, b1, b in boxes
+    )
 
 
 def _chars(words: list[Word]) -> list[dict[str, Any]]:
@@ -244,12 +265,16 @@ def _chars(words: list[Word]) -> list[dict[str, Any]]:
     return out
 
 
-def ocr_grids(rules: PageRules, words: list[Word]) -> list[RuledGrid]:
-    """The ruled grids of a scanned page: its rules' edges, its cells filled with the OCR
-    words."""
+def _grid_page(rules: PageRules, chars: list[dict[str, Any]]) -> GridPage:
+    """The rules' edges, and `chars`, as the table finder reads a page."""
     horizontal, vertical = rules.edges()
     edges = [line_edge(x0, y, x1, y, False) for y, x0, x1 in horizontal]
     edges.extend(line_edge(x, top, x, bottom, True) for x, top, bottom in vertical)
     width, height = rules.size
-    box = (0.0, 0.0, width * rules.scale, height * rules.scale)
-    return found_grids(GridPage(edges, _chars(words), box))
+    return GridPage(edges, chars, (0.0, 0.0, width * rules.scale, height * rules.scale))
+
+
+def ocr_grids(rules: PageRules, words: list[Word]) -> list[RuledGrid]:
+    """The ruled grids of a scanned page: its rules' edges, its cells filled with the OCR
+    words."""
+    return found_grids(_grid_page(rules, _chars(words)))
