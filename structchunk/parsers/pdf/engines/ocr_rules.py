@@ -56,6 +56,11 @@ DEFAULT_RULE_REACH = 0.5
 the blur of a letter's stroke, into the stroke."""
 DEFAULT_ERASE_MARGIN = 0.5
 """Points around a rule painted over with it before OCR (its blur, lighter than ink)."""
+DEFAULT_ERASE_ALONE = 36.0
+"""Points from which a rule outside the page's grids is painted out too: the capitals of
+50-point type are as tall, so a large title's stems stay below it. Left in, a report's
+header rules made Tesseract skip a column of the table under them (pdfplumber's WARN
+report: 27 of its 259 cells)."""
 DEFAULT_RULE_CLEARANCE = 0.2
 """Share of a rule's length that may have ink just beside it, on either side (cell text
 touching it, the rules crossing it). Measured on the test pages: drawn rules 0.01; the
@@ -217,7 +222,7 @@ def erased(image: Image.Image, rules: PageRules) -> Image.Image:
     beside and between its letters make it misread a table's cells (`Tenge [S` for
     `Length | Signed`) or drop them. Each rule takes the lighter of the pixels on either
     side of it, so a rule between two shaded cells becomes shading, not a white gap that
-    cuts the column into blocks Tesseract takes for pictures. Rules outside the grids
+    cuts the column into blocks Tesseract takes for pictures. Short rules outside the grids
     (a large title's stems) are left: painted out, they would be letters lost."""
     import numpy
     from PIL import Image
@@ -233,7 +238,8 @@ def erased(image: Image.Image, rules: PageRules) -> Image.Image:
     ):
         last = along.shape[0] - 1
         for first, after, start, end in segments:
-            if not _in_grid((first, after, start, end), vertical, rules.scale, boxes):
+            long = (end - start) * rules.scale >= DEFAULT_ERASE_ALONE
+            if not long and not _in_grid((first, after, start, end), vertical, rules.scale, boxes):
                 continue
             top, bottom = max(first - margin, 0), min(after + margin, last)
             lighter = numpy.maximum(along[max(top - 1, 0), start:end], along[bottom, start:end])
