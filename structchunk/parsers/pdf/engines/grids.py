@@ -4,7 +4,8 @@ The finder's `Table`s read their page's characters, so each is read here, while 
 is open: its cells' text (cells the rules leave open filled in), its box in the page's
 reading frame, whether its first row is a title band. Grids whose columns overlap are
 no tables and are dropped here; the rest are judged by parsers/pdf/tables.py
-(`kept_tables`).
+(`kept_tables`). An engine that has read a page's edges and characters itself (PDFium's
+drawing, the rules of a scan) hands them to the finder as a `GridPage` (`found_grids`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pdfplumber.table import TableFinder, TableSettings
 from pdfplumber.utils.text import extract_text
 
 from .base import Box, RuledGrid
@@ -22,6 +24,79 @@ TABLE_SETTINGS: dict[str, Any] = {"vertical_strategy": "lines", "horizontal_stra
 """Only ruled tables: text-alignment strategies find "tables" in every two-column list."""
 DEFAULT_GRID_SLACK = 2.0
 """Points two columns of a ruled table may overlap (rules drawn twice)."""
+
+
+class GridPage:
+    """The part of a pdfplumber page that `TableFinder` and `Table.extract` read."""
+
+    def __init__(self, edges: list[dict[str, Any]], chars: list[dict[str, Any]], bbox: Box) -> None:
+        self.edges = edges
+        self.chars = chars
+        self.bbox = bbox
+
+
+def line_edge(x0: float, top: float, x1: float, bottom: float, vertical: bool) -> dict[str, Any]:
+    """A line's box as a pdfplumber edge, drawn down its middle."""
+    if vertical:
+        x0 = x1 = (x0 + x1) / 2
+    else:
+        top = bottom = (top + bottom) / 2
+    return {
+        "object_type": "line",
+        "x0": x0,
+        "x1": x1,
+        "top": top,
+        "bottom": bottom,
+        "doctop": top,
+        "width": x1 - x0,
+        "height": bottom - top,
+        "orientation": "v" if vertical else "h",
+    }
+
+
+def char_dict(text: str, box: Box, size: float, upright: bool) -> dict[str, Any]:
+    """A character as `Table.extract` reads it."""
+    x0, top, x1, bottom = box
+    return {
+        "text": text,
+        "x0": x0,
+        "x1": x1,
+        "top": top,
+        "bottom": bottom,
+        "doctop": top,
+        "upright": upright,
+        "size": size,
+        "width": x1 - x0,
+        "height": bottom - top,
+    }
+
+
+def found_grids(page: GridPage) -> list[RuledGrid]:
+    """The ruled grids pdfplumber's table finder finds among a `GridPage`'s edges, boxes
+    as the page's."""
+    finder = TableFinder(page, TableSettings.resolve(TABLE_SETTINGS))  # type: ignore[arg-type]
+    for table in finder.tables:  # `extract` tests every character of its page per row
+        table.page = GridPage(page.edges, _within(page.chars, table.bbox), page.bbox)  # type: ignore[assignment]
+    return ruled_grids(finder.tables, lambda box: box)
+
+
+def grid_boxes(page: GridPage) -> list[Box]:
+    """Where the table finder finds grids among a `GridPage`'s edges (its characters are
+    not read)."""
+    finder = TableFinder(page, TableSettings.resolve(TABLE_SETTINGS))  # type: ignore[arg-type]
+    return [table.bbox for table in finder.tables]
+
+
+def _within(chars: list[dict[str, Any]], bbox: Box) -> list[dict[str, Any]]:
+    """The characters whose centre is inside `bbox`: all `Table.extract` can place in a
+    cell (it tests centres against each row), so the cells come out the same."""
+    x0, top, x1, bottom = bbox
+    return [
+        char
+        for char in chars
+        if x0 <= (char["x0"] + char["x1"]) / 2 <= x1
+        and top <= (char["top"] + char["bottom"]) / 2 <= bottom
+    ]
 
 
 def ruled_grids(found: Sequence[Any], to_frame: Callable[[Box], Box]) -> list[RuledGrid]:

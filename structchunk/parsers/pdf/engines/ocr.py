@@ -7,9 +7,11 @@ scanner's watermark) — or every page, under `ocr="always"` — is rendered at
 `ocr_dpi` and read by Tesseract (the `ocr` extra's pytesseract and the `tesseract`
 program with its language data, all installed by the package manager; nothing is
 downloaded). Its words, with their boxes in points and each line's height as the font
-size, become the page's `PageReading`, so the page stages (rows, columns, lists, margins,
-borderless tables) and the document stages (furniture, headings by size) read a scan as
-they read a born-digital page. Pages with a text layer are never rendered under `auto`.
+size, become the page's `PageReading`, and the table rules found in the image its ruled
+grids (ocr_rules.py; the rules are painted out of the image Tesseract reads), so the page
+stages (rows, columns, lists, margins, ruled and borderless tables) and the document
+stages (furniture, headings by size) read a scan as they read a born-digital page. Pages with a
+text layer are never rendered under `auto`.
 
 Tesseract was chosen over RapidOCR by benchmarks/ocr.py (docs/pdf.md, "Scans and OCR").
 """
@@ -31,6 +33,7 @@ from ....options import OcrMode
 from ..structure import OutlineEntry
 from ..types import Word
 from .base import OpenPdf, PageReading
+from .ocr_rules import PageRules, erased, ocr_grids, table_rules
 from .ocr_turn import (
     ORIENTATION_OF_TURN,
     looks_turned,
@@ -210,13 +213,13 @@ class OcrPdf(OpenPdf):
             image = page.render(scale=zoom).to_pil()
             page.close()
         scale = 1 / zoom
-        words, confidences = hocr_words(recognise(image, self.settings.language), scale)
+        words, confidences, rules = self._read_image(image, scale)
         orientation = "ltr"
         if looks_turned(words, confidences) and (turn := upright_turn(image)):
             upright = image.rotate(-turn, expand=True)
-            again, sure = hocr_words(recognise(upright, self.settings.language), scale)
+            again, sure, upright_rules = self._read_image(upright, scale)
             if reads_better(again, sure, words, confidences):
-                image, words, confidences = upright, again, sure
+                image, words, confidences, rules = upright, again, sure, upright_rules
                 orientation = ORIENTATION_OF_TURN[turn]
         self._confidences = confidences
         return PageReading(
@@ -227,8 +230,19 @@ class OcrPdf(OpenPdf):
             chars=sum(len(word.text) for word in words),
             images=reading.images,
             words=words,
+            grids=[] if rules is None else ocr_grids(rules, words),
             ocr_confidence=sum(confidences) / len(confidences) if confidences else 0.0,
         )
+
+    def _read_image(
+        self, image: Any, scale: float
+    ) -> tuple[list[Word], list[float], PageRules | None]:
+        """Tesseract's words and confidences of a rendered page, read with the rules of
+        its tables painted out (they would read as letters), and those rules."""
+        rules = _table_rules(image, scale)
+        read = image if rules is None else erased(image, rules)
+        words, confidences = hocr_words(recognise(read, self.settings.language), scale)
+        return words, confidences, rules
 
     def close(self) -> None:
         if self._rendering is not None:
@@ -259,6 +273,17 @@ def _stamped(layer: PageReading, words: list[Word], confidences: list[float]) ->
     characters than the layer (a cover's title over a photograph reads
     the same either way, and keeps its text layer)."""
     return sure_characters(words, confidences) >= 2 * layer.chars + THIN_LAYER_CHARS
+
+
+def _table_rules(image: Any, scale: float) -> PageRules | None:
+    """The rules of the rendered page where they could hold a table (ocr_rules.py), by
+    numpy, which the ocr extra brings; without it a scan's ruled tables are read by
+    alignment only."""
+    try:
+        import numpy
+    except ImportError:
+        return None
+    return table_rules(numpy.asarray(image.convert("L")), scale)
 
 
 def with_ocr(pdf: OpenPdf, settings: OcrSettings) -> OpenPdf:
