@@ -40,6 +40,7 @@ FUZZ_CASES = os.environ.get("STRUCTCHUNK_FUZZ_CASES", "100000:103000")
 MAX_TOKENS = 128
 TIMEOUT_PER_FILE = 20
 MEMORY_LIMIT_MB = 1024
+OCR_DPI = 100
 JOBS = 2
 RERUN_PER_SUFFIX = 2
 """Converted mutants per file suffix converted again, for the determinism check."""
@@ -60,6 +61,9 @@ def limit_flags() -> tuple[str, ...]:
     """The per-file limits to pass `convert`."""
     flags: tuple[str, ...] = ("--timeout-per-file", str(TIMEOUT_PER_FILE))
     flags += ("--max-memory-per-file", str(MEMORY_LIMIT_MB))
+    # scans are still read by OCR where Tesseract is installed, at a resolution that keeps
+    # a three-page scan's mutants inside the time limit on a busy 2-core machine
+    flags += ("--ocr-dpi", str(OCR_DPI))
     return flags
 
 

@@ -23,6 +23,7 @@ from structchunk.batch.inputs import expand_inputs
 from structchunk.errors import NoTextError, OptionHint
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
+from structchunk.parsers.pdf.engines import ocr as ocr_module
 from structchunk.parsers.pdf.engines import reopen
 from structchunk.parsers.pdf.engines.ocr import (
     DEFAULT_MAX_PIXELS,
@@ -148,6 +149,20 @@ def test_a_scan_fed_sideways_or_upside_down_reads_upright(degrees: int) -> None:
     corner = {90: (0, height), 180: (width, height), 270: (width, 0)}[degrees]
     assert abs((x0 + x1) / 2 - corner[0]) < width / 2
     assert abs((top + bottom) / 2 - corner[1]) < height / 2
+
+
+@needs_tesseract
+def test_a_document_stops_asking_which_way_is_up_after_two_fruitless_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every page of a scan of noise looks turned; each question costs seconds."""
+    asked: list[object] = []
+    monkeypatch.setattr(ocr_module, "looks_turned", lambda words, confidences: True)
+    monkeypatch.setattr(ocr_module, "upright_turn", lambda image: asked.append(image) or 0)
+    page = Page()
+    page.text(72, 700, "Noise", size=22)
+    parse(scanned(pdf_bytes([page] * 4), 72), "noise.pdf", ParseSettings(ocr_dpi=72))
+    assert len(asked) == ocr_module.MAX_FRUITLESS_TURNS == 2
 
 
 @needs_tesseract

@@ -35,6 +35,7 @@ from ..types import Word
 from .base import OpenPdf, PageReading
 from .ocr_rules import PageRules, erased, ocr_grids, table_rules
 from .ocr_turn import (
+    MAX_FRUITLESS_TURNS,
     ORIENTATION_OF_TURN,
     looks_turned,
     reads_better,
@@ -159,6 +160,9 @@ class OcrPdf(OpenPdf):
         self.notes = inner.notes
         self._rendering: pypdfium2.PdfDocument | None = None
         self._confidences: list[float] = []
+        self._fruitless_turns = 0
+        """Pages in a row that looked turned but were not (noise, a drawing, another
+        script): after `MAX_FRUITLESS_TURNS` the document stops asking."""
         """The last OCRed page's word confidences."""
 
     @property
@@ -215,12 +219,15 @@ class OcrPdf(OpenPdf):
         scale = 1 / zoom
         words, confidences, rules = self._read_image(image, scale)
         orientation = "ltr"
-        if looks_turned(words, confidences) and (turn := upright_turn(image)):
-            upright = image.rotate(-turn, expand=True)
-            again, sure, upright_rules = self._read_image(upright, scale)
-            if reads_better(again, sure, words, confidences):
-                image, words, confidences, rules = upright, again, sure, upright_rules
-                orientation = ORIENTATION_OF_TURN[turn]
+        if self._fruitless_turns < MAX_FRUITLESS_TURNS and looks_turned(words, confidences):
+            self._fruitless_turns += 1
+            if turn := upright_turn(image):
+                upright = image.rotate(-turn, expand=True)
+                again, sure, upright_rules = self._read_image(upright, scale)
+                if reads_better(again, sure, words, confidences):
+                    image, words, confidences, rules = upright, again, sure, upright_rules
+                    orientation = ORIENTATION_OF_TURN[turn]
+                    self._fruitless_turns = 0
         self._confidences = confidences
         return PageReading(
             reading.number,

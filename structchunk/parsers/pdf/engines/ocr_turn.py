@@ -26,6 +26,10 @@ KEPT_SHARE = 0.9
 """Share of the first reading's sure characters the upright reading must reach."""
 MIN_OSD_CONFIDENCE = 1.0
 """Tesseract's orientation confidence below which its answer is not acted on."""
+MAX_FRUITLESS_TURNS = 2
+"""Pages in a row that looked turned but were not, after which a document's other pages
+are not asked about (a scan of noise or of another script looks unsure on every page,
+and each question costs seconds)."""
 ORIENTATION_OF_TURN = {90: "btt", 180: "rtl", 270: "ttb"}
 """The reading frame of a page whose image is turned upright by PIL's `rotate(-turn)`:
 OSD's `rotate` 270 turns the image a quarter counter-clockwise, so x runs down the page
