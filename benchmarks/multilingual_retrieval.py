@@ -5,8 +5,8 @@
 
 Runs in the shared bench's peers virtualenv (``.venvs/peers``, found beside ``--bench``'s
 parent; it re-executes itself there when started with another interpreter) and takes
-structchunk through its command line (default: this checkout's package, run with
-``/work/venv/bin/python`` when present, else the current interpreter).
+structchunk through its command line (default: the ``structchunk`` command on ``PATH``,
+as an activated development virtualenv provides it, else ``python -m structchunk``).
 
 For each question set ``qa/fastapi-<lang>.jsonl`` of ``benchmarks/retrieval-multilingual``
 it chunks every page of ``markdown/fastapi-<lang>/`` (five pages, one without questions)
@@ -29,6 +29,7 @@ import argparse
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -46,7 +47,7 @@ def _default_bench() -> Path:
         for cand in (base / "shared" / "bench", base.parent / "shared" / "bench"):
             if (cand / "systems.py").is_file():
                 return cand
-    return Path("/work/shared/bench")
+    return ROOT.parent / "shared" / "bench"
 
 
 def _args(argv: list[str]) -> argparse.Namespace:
@@ -72,8 +73,6 @@ def _reexec_in_peers(bench: Path) -> None:
         import langchain_text_splitters  # noqa: F401
     except ImportError as err:
         py = bench.parent.parent / ".venvs" / "peers" / "bin" / "python"
-        if not py.is_file():
-            py = Path("/work/.venvs/peers/bin/python")
         if py.is_file() and Path(sys.executable).resolve() != py.resolve():
             os.execv(str(py), [str(py), str(Path(__file__).resolve()), *sys.argv[1:]])
         need = "needs the bench's peers virtualenv (bm25s, langchain-text-splitters)"
@@ -83,8 +82,8 @@ def _reexec_in_peers(bench: Path) -> None:
 def structchunk_cmd(explicit: str | None) -> list[str]:
     if explicit:
         return shlex.split(explicit)
-    dev = Path("/work/venv/bin/python")
-    return [str(dev if dev.is_file() else Path(sys.executable)), "-m", "structchunk"]
+    command = shutil.which("structchunk")
+    return [command] if command else [sys.executable, "-m", "structchunk"]
 
 
 def script_counter():  # type: ignore[no-untyped-def]

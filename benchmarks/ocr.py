@@ -36,7 +36,8 @@ by both, with recall where the page's text exists and the heading tree structchu
         [--max-pages 2]] [--real-scans]
 
 Needs `tesseract` (Debian: `apt-get install tesseract-ocr`), pytesseract and
-rapidocr-onnxruntime; the peers need /work/.venvs/peers (unstructured, pdf2image) and
+rapidocr-onnxruntime; the peers need the shared bench's virtualenv, `.venvs/peers` beside
+`shared/` (unstructured, pdf2image), and
 poppler's pdftoppm (Debian: `apt-get install poppler-utils`), else they are left out.
 """
 
@@ -60,6 +61,7 @@ from ocr_scans import cut_pages, f1, levenshtein, scanned, title_key, word_recal
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
+
 PAGES = (
     ("pdf/pypdf-samples/pdflatex-4-pages.pdf", 0),
     ("pdf/pypdf-samples/002-trivial-libre-office-writer.pdf", 0),
@@ -152,7 +154,7 @@ DOCUMENTS = (
 each cut to `--max-pages` pages from its first."""
 
 CONDITIONS = ("clean", "noise", "skew", "jpeg", "all")
-PEERS = Path("/work/.venvs/peers/bin/python")
+PEERS = ROOT.parent / ".venvs" / "peers" / "bin" / "python"
 """The peers' virtualenv of the shared benchmark, where unstructured is installed."""
 
 

@@ -1,7 +1,7 @@
 """Unstructured's OCR pipeline on image-only PDFs, for `ocr.py`: run by the peers'
 virtualenv (the project's has no unstructured), one JSON line per file on stdout.
 
-    /work/.venvs/peers/bin/python benchmarks/ocr_unstructured.py DPI FILE.pdf...
+    ../.venvs/peers/bin/python benchmarks/ocr_unstructured.py DPI FILE.pdf...
 
 `partition_pdf(strategy="ocr_only")` renders each page with pdf2image (poppler's
 pdftoppm) at DPI, the scan's own resolution, and reads it with Tesseract
