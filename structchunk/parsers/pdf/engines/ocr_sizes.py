@@ -1,0 +1,73 @@
+"""Font sizes on scanned pages: one size for the lines of one style, as a text layer has.
+
+Tesseract gives each line its height (`x_size`: ascenders to descenders) and its
+x-height. The height jitters with the letters a line holds (a line of capitals, or one
+without descenders, is lower: a 10-Q's 8-point `PART I — FINANCIAL INFORMATION` reads
+6.9 points over body lines of 7.5-7.7), so a body-size heading reads smaller than the
+body and a two-line title as two sizes. The x-height does not depend on which letters
+a line holds (the NTSB report's 12-point lines: heights 11.0-12.0 points, x-heights
+6.2-6.5). So the page's lines are grouped by x-height, and each line takes its group's
+height (the median by characters): the size scale stays Tesseract's line height, and a
+style reads one size wherever it is printed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..types import Word
+
+DEFAULT_XHEIGHT_TOLERANCE = 0.08
+"""x-heights within this share of each other are one size (corpus scans at 300 dpi: a
+style's lines spread 2-5%, neighbouring sizes of a document (9 and 10, 10 and 12 points)
+differ 12% or more; benchmarks/ocr.py, docs/pdf.md)."""
+DEFAULT_XHEIGHT_PIXELS = 1.0
+"""...or this many pixels, the x-height's own rounding (at 150 dpi a body x-height is
+10-13 pixels, so one pixel is 8-10%)."""
+
+
+def steady_sizes(lines: list[list[Word]], heights: list[float], scale: float) -> list[list[Word]]:
+    """`lines` with each word's size its line group's. Groups are taken most common
+    first: the x-height (`heights`, points) most characters are printed at, and every
+    line within `DEFAULT_XHEIGHT_TOLERANCE` of it (or a pixel, `scale` points), then the
+    most common of the rest, so a group centres on a style's x-height rather than
+    chaining into the next size. A group's size is its median x-height times the page's
+    ratio of line height to x-height (both medians by characters), so body text keeps
+    the height Tesseract gives it. A line without an x-height keeps its size."""
+    chars = [sum(len(word.text) for word in line) for line in lines]
+    left = {i for i, height in enumerate(heights) if height > 0}
+    ratio = _median([(lines[i][0].size / heights[i], chars[i]) for i in left])
+    out = list(lines)
+    while left:
+        peak = max(left, key=lambda i: (_chars_near(heights[i], left, heights, chars, scale), -i))
+        group = [i for i in left if _near(heights[i], heights[peak], scale)]
+        size = ratio * _median([(heights[i], chars[i]) for i in group])
+        for i in group:
+            out[i] = [replace(word, size=size) for word in lines[i]]
+        left -= set(group)
+    return out
+
+
+def _near(height: float, centre: float, scale: float) -> bool:
+    return abs(height - centre) <= max(
+        DEFAULT_XHEIGHT_TOLERANCE * centre, DEFAULT_XHEIGHT_PIXELS * scale
+    )
+
+
+def _chars_near(
+    centre: float, left: set[int], heights: list[float], chars: list[int], scale: float
+) -> int:
+    """Characters of the lines left whose x-height is near `centre`."""
+    return sum(chars[i] for i in left if _near(heights[i], centre, scale))
+
+
+def _median(weighted: list[tuple[float, int]]) -> float:
+    """The value most of the weight is at or below half of (a median by weight)."""
+    ordered = sorted(weighted)
+    total = sum(weight for _value, weight in ordered)
+    seen = 0
+    for value, weight in ordered:
+        seen += weight
+        if 2 * seen >= total:
+            return value
+    return ordered[-1][0] if ordered else 0.0
