@@ -117,7 +117,9 @@ def test_lines_of_one_x_height_read_one_size() -> None:
 def test_a_line_without_an_x_height_keeps_its_size() -> None:
     lines = [_line("body text", 11.8), _line("2022 2021", 9.0)]
     sized = steady_sizes(lines, [6.2, 0.0], 72 / 300)
-    assert sized[1][0].size == 9.0
+    # the body put on the half-point grid, every size scaled with it
+    assert sized[0][0].size == pytest.approx(12.0)
+    assert sized[1][0].size == pytest.approx(9.0 * 12.0 / 11.8)
 
 
 HOCR = b"""<?xml version="1.0" encoding="UTF-8"?>

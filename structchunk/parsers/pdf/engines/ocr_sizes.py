@@ -26,6 +26,13 @@ DEFAULT_XHEIGHT_PIXELS = 1.0
 10-13 pixels, so one pixel is 8-10%)."""
 
 
+DEFAULT_SIZE_GRID = 2
+"""Sizes per point the typography stage rounds to (typography.py `body_style`): the
+page's body size is put on this grid and every size scaled with it, so a line's ratio to
+the body stays Tesseract's (a 9.1-point line over an 8.2-point body is 1.11 times it,
+not 9.0 over 8.0, 1.125, which would make it a heading)."""
+
+
 def steady_sizes(lines: list[list[Word]], heights: list[float], scale: float) -> list[list[Word]]:
     """`lines` with each word's size its line group's. Groups are taken most common
     first: the x-height (`heights`, points) most characters are printed at, and every
@@ -33,19 +40,24 @@ def steady_sizes(lines: list[list[Word]], heights: list[float], scale: float) ->
     most common of the rest, so a group centres on a style's x-height rather than
     chaining into the next size. A group's size is its median x-height times the page's
     ratio of line height to x-height (both medians by characters), so body text keeps
-    the height Tesseract gives it. A line without an x-height keeps its size."""
+    the height Tesseract gives it, and then every size is scaled by the one factor
+    that puts the body on the `DEFAULT_SIZE_GRID`. A line without an x-height keeps its
+    size (so scaled)."""
     chars = [sum(len(word.text) for word in line) for line in lines]
     left = {i for i, height in enumerate(heights) if height > 0}
     ratio = _median([(lines[i][0].size / heights[i], chars[i]) for i in left])
-    out = list(lines)
+    sizes = [line[0].size if line else 0.0 for line in lines]
+    body = 0.0
     while left:
         peak = max(left, key=lambda i: (_chars_near(heights[i], left, heights, chars, scale), -i))
         group = [i for i in left if _near(heights[i], heights[peak], scale)]
         size = ratio * _median([(heights[i], chars[i]) for i in group])
+        body = body or size
         for i in group:
-            out[i] = [replace(word, size=size) for word in lines[i]]
+            sizes[i] = size
         left -= set(group)
-    return out
+    grid = round(body * DEFAULT_SIZE_GRID) / DEFAULT_SIZE_GRID / body if body else 1.0
+    return [[replace(word, size=size * grid) for word in line] for line, size in zip(lines, sizes)]
 
 
 def _near(height: float, centre: float, scale: float) -> bool:

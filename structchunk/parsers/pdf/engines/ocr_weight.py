@@ -33,6 +33,14 @@ scans (benchmarks/ocr_weight.py) ..."""
 DEFAULT_BODY_MIN_CHARS = 200
 """Characters of measured lines a page needs for a body weight: fewer (a title page, a
 figure's labels) and no line is marked bold."""
+DEFAULT_MAX_INK_SHARE = 0.6
+"""Share of a word's box above which it is not weighed: its ink is a band or a shading
+it is printed on (an agency plan's running header, white on grey), not its strokes
+(a black bold word covers under half its box)."""
+DEFAULT_BODY_BAND = 1.15
+"""Lines up to this many times the page's most common size are weighed against that
+size rather than their own: at 150 dpi one style's lines fall into x-height groups a
+pixel apart (steady_sizes), a tenth apart in size, which would read as weight."""
 DEFAULT_MIN_LINE_CHARS = 3
 """Letters a line needs to be measured: one or two are too few strokes to weigh."""
 
@@ -70,11 +78,16 @@ def line_weights(
     grey: NDArray[numpy.uint8], lines: list[list[Word]], scale: float
 ) -> list[float | None]:
     """Each line's stroke width over its size (None when too short to measure); `scale`
-    is points per pixel."""
+    is points per pixel. Lines up to `DEFAULT_BODY_BAND` times the page's most common
+    size are measured over that size, so lines of one style whose sizes differ a little
+    compare by their strokes alone."""
     threshold = otsu(grey)
     height, width = grey.shape
+    chars = [sum(len(word.text) for word in words) for words in lines]
+    sizes = [words[0].size if words else 0.0 for words in lines]
+    common = _median(list(zip(sizes, chars)))
     out: list[float | None] = []
-    for words in lines:
+    for words, size in zip(lines, sizes):
         area = edges = letters = 0
         for word in words:
             top, bottom = max(int(word.top / scale), 0), min(int(word.bottom / scale) + 1, height)
@@ -82,15 +95,29 @@ def line_weights(
             if bottom <= top or right <= left:
                 continue
             ink, changes = stroke(grey[top:bottom, left:right] < threshold)
+            if ink > DEFAULT_MAX_INK_SHARE * (bottom - top) * (right - left):
+                continue  # light letters on a dark band: the band is no stroke
             area += ink
             edges += changes
             letters += sum(ch.isalnum() for ch in word.text)
-        size = words[0].size / scale if words else 0.0
-        if letters < DEFAULT_MIN_LINE_CHARS or not edges or size <= 0:
+        measure = (size if size > DEFAULT_BODY_BAND * common else common) / scale
+        if letters < DEFAULT_MIN_LINE_CHARS or not edges or measure <= 0:
             out.append(None)
         else:
-            out.append(2 * area / edges / size)
+            out.append(2 * area / edges / measure)
     return out
+
+
+def _median(weighted: list[tuple[float, int]]) -> float:
+    """The value at half the weight (a median by characters); 0 for nothing."""
+    ordered = sorted(weighted)
+    total = sum(weight for _value, weight in ordered)
+    seen = 0
+    for value, weight in ordered:
+        seen += weight
+        if 2 * seen >= total:
+            return value
+    return 0.0
 
 
 def body_weight(weights: list[float | None], chars: list[int]) -> float | None:
