@@ -2,13 +2,17 @@
 
 Tesseract gives each line its height (`x_size`: ascenders to descenders) and its
 x-height. The height jitters with the letters a line holds (a line of capitals, or one
-without descenders, is lower: a 10-Q's 8-point `PART I — FINANCIAL INFORMATION` reads
+without descenders, is lower: a 10-Q's 8.1-point `PART I — FINANCIAL INFORMATION` reads
 6.9 points over body lines of 7.5-7.7), so a body-size heading reads smaller than the
-body and a two-line title as two sizes. The x-height does not depend on which letters
-a line holds (the NTSB report's 12-point lines: heights 11.0-12.0 points, x-heights
-6.2-6.5). So the page's lines are grouped by x-height, and each line takes its group's
-height (the median by characters): the size scale stays Tesseract's line height, and a
-style reads one size wherever it is printed.
+body and one style reads two sizes; and short headings, which seldom hold descenders,
+read smaller against the body than they are (NTSB's 18-point title over 12-point text:
+17.0 over 11.8). The x-height does not depend on which letters a line holds (the NTSB
+report's 12-point lines: heights 11.0-12.0 points, x-heights 6.2-6.5). So the page's
+lines are grouped by x-height, most common first, and a group's size is its x-height
+times the page's ratio of height to x-height: body text keeps Tesseract's height, and
+other sizes stand to it as their x-heights do. Lines Tesseract measured no x-height in
+(figures, capitals) keep their height. Last, every size is scaled so that the body
+lands on the half-point grid the typography stage rounds sizes to.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from dataclasses import replace
 from ..types import Word
 
 DEFAULT_XHEIGHT_TOLERANCE = 0.08
-"""x-heights within this share of each other are one size (corpus scans at 300 dpi: a
-style's lines spread 2-5%, neighbouring sizes of a document (9 and 10, 10 and 12 points)
-differ 12% or more; benchmarks/ocr.py, docs/pdf.md)."""
+"""x-heights within this share of a group's are one size. At 300 dpi one style's lines
+spread 5% (NTSB's 12-point text) to 11% (the 10-Q's 8.1-point text, 4.3-4.8 points), and
+neighbouring sizes differ 10-20%; at 0.10 NARA's 12-point `Make Access Happen` over
+10-point text was no heading any more (benchmarks/ocr.py --structchunk)."""
 DEFAULT_XHEIGHT_PIXELS = 1.0
 """...or this many pixels, the x-height's own rounding (at 150 dpi a body x-height is
 10-13 pixels, so one pixel is 8-10%)."""
