@@ -162,3 +162,9 @@ def test_a_bold_heading_at_body_size_is_a_heading_on_the_scan(dpi: int) -> None:
     titles = {section.title for section in born.sections() if section.level}
     assert titles == {"Liquidity and Capital Resources"}
     assert {section.title for section in scan.sections() if section.level} == titles
+
+
+def test_too_few_pixels_of_x_height_keep_tesseracts_sizes() -> None:
+    # 150 dpi, a 9-point body: x-heights of 8-9 pixels jump too much to group by
+    lines = [_line("body text with descenders", 8.2), _line("body text again", 9.4)]
+    assert steady_sizes(lines, [4.1, 4.3], 72 / 150) == lines

@@ -31,6 +31,13 @@ DEFAULT_XHEIGHT_PIXELS = 1.0
 10-13 pixels, so one pixel is 8-10%)."""
 
 
+DEFAULT_MIN_XHEIGHT_PIXELS = 14.0
+"""Pixels the body's x-height must span for sizes to be told by x-height. Below it
+Tesseract's x-heights jump between lines of one style (an agency report's 11-point text
+at 150 dpi, 10 pixels high: x-heights of 10, 11 and 15 pixels), and steadying sizes on
+them lost headings: on benchmarks/ocr.py's two sets scanned at 150 dpi (body x-heights
+8-13 pixels) heading F1 fell from 0.85 to 0.81 and from 0.59 to 0.49. At 300 dpi body
+x-heights are 17-26 pixels."""
 DEFAULT_SIZE_GRID = 2
 """Sizes per point the typography stage rounds to (typography.py `body_style`): the
 page's body size is put on this grid and every size scaled with it, so a line's ratio to
@@ -47,7 +54,8 @@ def steady_sizes(lines: list[list[Word]], heights: list[float], scale: float) ->
     ratio of line height to x-height (both medians by characters), so body text keeps
     the height Tesseract gives it, and then every size is scaled by the one factor
     that puts the body on the `DEFAULT_SIZE_GRID`. A line without an x-height keeps its
-    size (so scaled)."""
+    size (so scaled). A page whose body x-height spans fewer than
+    `DEFAULT_MIN_XHEIGHT_PIXELS` keeps Tesseract's line heights."""
     chars = [sum(len(word.text) for word in line) for line in lines]
     left = {i for i, height in enumerate(heights) if height > 0}
     ratio = _median([(lines[i][0].size / heights[i], chars[i]) for i in left])
@@ -56,7 +64,10 @@ def steady_sizes(lines: list[list[Word]], heights: list[float], scale: float) ->
     while left:
         peak = max(left, key=lambda i: (_chars_near(heights[i], left, heights, chars, scale), -i))
         group = [i for i in left if _near(heights[i], heights[peak], scale)]
-        size = ratio * _median([(heights[i], chars[i]) for i in group])
+        x_height = _median([(heights[i], chars[i]) for i in group])
+        if not body and x_height < DEFAULT_MIN_XHEIGHT_PIXELS * scale:
+            return lines  # too few pixels to tell sizes by x-height
+        size = ratio * x_height
         body = body or size
         for i in group:
             sizes[i] = size
