@@ -7,7 +7,8 @@ scanner's watermark) — or every page, under `ocr="always"` — is rendered at
 `ocr_dpi` and read by Tesseract (the `ocr` extra's pytesseract and the `tesseract`
 program with its language data, all installed by the package manager; nothing is
 downloaded). Its words, with their boxes in points and each line's height as the font
-size, become the page's `PageReading`, and the table rules found in the image its ruled
+size (steadied by x-height, ocr_sizes.py; bold where its strokes are heavy,
+ocr_weight.py), become the page's `PageReading`, and the table rules found in the image its ruled
 grids (ocr_rules.py; the rules are painted out of the image Tesseract reads), so the page
 stages (rows, columns, lists, margins, ruled and borderless tables) and the document
 stages (furniture, headings by size) read a scan as they read a born-digital page. Pages with a
