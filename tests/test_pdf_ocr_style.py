@@ -1,7 +1,6 @@
-"""Bold and sizes on scanned pages (engines/ocr_weight.py, engines/ocr_sizes.py): a bold
-line is measured heavier than the body in the rendered image, a style reads one size
-on every line, and a bold heading at body size is a heading on the scan as on the
-born-digital page."""
+"""Bold on scanned pages (engines/ocr_weight.py): a bold line is measured heavier than
+the body in the rendered image, and a bold heading at body size is a heading on the scan
+as on the born-digital page; Tesseract's bar after a word in capitals is a capital I."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from test_pdf_ocr import needs_tesseract, scanned
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
 from structchunk.parsers.pdf.engines.ocr import hocr_lines
-from structchunk.parsers.pdf.engines.ocr_sizes import steady_sizes
 from structchunk.parsers.pdf.engines.ocr_weight import BOLD_FONT, line_weights, weighed
 from structchunk.parsers.pdf.types import Word
 
@@ -41,9 +39,8 @@ def _grey(data: bytes, dpi: int) -> numpy.ndarray:
 
 
 def _lines(data: bytes, dpi: int) -> list[list[Word]]:
-    """The page's lines as Tesseract gives them once their sizes are steady
-    (`steady_sizes`): the born-digital words of each line with their boxes, all at one
-    size (they are of one x-height)."""
+    """The page's lines as Tesseract gives them: the born-digital words of each line
+    with their boxes, all at one size (the body and the heading are of one size)."""
     document = pypdfium2.PdfDocument(data)
     text = document[0].get_textpage()
     lines: dict[int, list[Word]] = {}
@@ -95,33 +92,6 @@ def test_noise_does_not_make_the_body_bold() -> None:
     }
 
 
-def _line(text: str, size: float) -> list[Word]:
-    return [Word(word, 0, 10, 0, size, size, "OCR") for word in text.split()]
-
-
-def test_lines_of_one_x_height_read_one_size() -> None:
-    # a line of capitals is lower than the body lines of its x-height; a larger heading
-    # keeps its size by its own x-height
-    lines = [
-        _line("body text with descenders", 11.8),
-        _line("body text again here", 11.5),
-        _line("PART I FINANCIAL", 10.9),
-        _line("A larger heading", 17.0),
-    ]
-    sized = steady_sizes(lines, [6.2, 6.3, 6.2, 9.6], 72 / 300)
-    sizes = [line[0].size for line in sized]
-    assert sizes[0] == sizes[1] == sizes[2]
-    assert sizes[3] / sizes[0] == pytest.approx(9.6 / 6.2, rel=0.03)
-
-
-def test_a_line_without_an_x_height_keeps_its_size() -> None:
-    lines = [_line("body text", 11.8), _line("2022 2021", 9.0)]
-    sized = steady_sizes(lines, [6.2, 0.0], 72 / 300)
-    # the body put on the half-point grid, every size scaled with it
-    assert sized[0][0].size == pytest.approx(12.0)
-    assert sized[1][0].size == pytest.approx(9.0 * 12.0 / 11.8)
-
-
 HOCR = b"""<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml"><body>
 <span class='ocr_line'
@@ -137,12 +107,11 @@ HOCR = b"""<?xml version="1.0" encoding="UTF-8"?>
 </body></html>"""
 
 
-def test_hocr_lines_give_x_heights_and_the_capital_i() -> None:
-    lines, heights, confidences = hocr_lines(HOCR, 0.24)
+def test_hocr_lines_read_the_bar_after_capitals_as_i() -> None:
+    lines, confidences = hocr_lines(HOCR, 0.24)
     assert [word.text for word in lines[0]] == ["PART", "I", "FINANCIAL"]
     assert [word.text for word in lines[1]] == ["Inc.", "|", "2022"]
-    assert heights[0] == pytest.approx((28.9 - 4.9 - 5.8) * 0.24)
-    assert heights[1] == 0.0  # a quarter each: Tesseract measured no x-height
+    assert lines[0][0].size == pytest.approx(28.9 * 0.24)
     assert len(confidences) == 6
 
 
@@ -162,9 +131,3 @@ def test_a_bold_heading_at_body_size_is_a_heading_on_the_scan(dpi: int) -> None:
     titles = {section.title for section in born.sections() if section.level}
     assert titles == {"Liquidity and Capital Resources"}
     assert {section.title for section in scan.sections() if section.level} == titles
-
-
-def test_too_few_pixels_of_x_height_keep_tesseracts_sizes() -> None:
-    # 150 dpi, a 9-point body: x-heights of 8-9 pixels jump too much to group by
-    lines = [_line("body text with descenders", 8.2), _line("body text again", 9.4)]
-    assert steady_sizes(lines, [4.1, 4.3], 72 / 150) == lines

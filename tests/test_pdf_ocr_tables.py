@@ -147,7 +147,7 @@ def test_erasing_leaves_rules_outside_the_grids() -> None:
 
 def test_without_numpy_a_scan_has_no_grids(monkeypatch: pytest.MonkeyPatch) -> None:
     """numpy comes with the ocr extra; pytesseract alone still OCRs, without ruled tables
-    (or bold and steady sizes): the page image is not made an array."""
+    (or bold): the page image is not made an array."""
     monkeypatch.setitem(sys.modules, "numpy", None)
     assert _grey(object()) is None
 

@@ -7,11 +7,11 @@ scanner's watermark) — or every page, under `ocr="always"` — is rendered at
 `ocr_dpi` and read by Tesseract (the `ocr` extra's pytesseract and the `tesseract`
 program with its language data, all installed by the package manager; nothing is
 downloaded). Its words, with their boxes in points and each line's height as the font
-size (steadied by x-height, ocr_sizes.py; bold where its strokes are heavy,
-ocr_weight.py), become the page's `PageReading`, and the table rules found in the image its ruled
-grids (ocr_rules.py; the rules are painted out of the image Tesseract reads), so the page
-stages (rows, columns, lists, margins, ruled and borderless tables) and the document
-stages (furniture, headings by size) read a scan as they read a born-digital page. Pages with a
+size (bold where its strokes are heavy, ocr_weight.py), become the page's `PageReading`,
+and the table rules found in the image its ruled grids (ocr_rules.py; the rules are
+painted out of the image Tesseract reads), so the page stages (rows, columns, lists,
+margins, ruled and borderless tables) and the document stages (furniture, headings by
+size and weight) read a scan as they read a born-digital page. Pages with a
 text layer are never rendered under `auto`.
 
 Tesseract was chosen over RapidOCR by benchmarks/ocr.py (docs/pdf.md, "Scans and OCR").
@@ -36,7 +36,6 @@ from ..structure import OutlineEntry
 from ..types import Word
 from .base import OpenPdf, PageReading
 from .ocr_rules import PageRules, erased, ocr_grids, table_rules
-from .ocr_sizes import steady_sizes
 from .ocr_turn import (
     ORIENTATION_OF_TURN,
     looks_turned,
@@ -58,10 +57,6 @@ _BAR = re.compile(r"\|[.:]?")
 """A word Tesseract read as a bar: after a word in capitals, the roman numeral or
 capital I of a sans-serif face, whose glyph is a bar (`PART | — FINANCIAL INFORMATION`
 in a 10-Q; a bar between words elsewhere, as in `Apple Inc. | Q1`, stays one)."""
-DEFAULT_UNMEASURED = 0.01
-"""Share of a line's height within which its ascenders and descenders both equal a
-quarter of it: Tesseract's value for a row it found no x-height in (197 of 2 345 lines
-of the corpus scans, figures and capitals but for 49)."""
 THIN_LAYER_CHARS = 200
 """Characters below which a page's text layer may be only a stamp or watermark over a
 scan (a trial-version banner or a Bates number is under 100; a page of prose 2 000-3 000;
@@ -120,13 +115,11 @@ def _title_value(title: str, key: str) -> list[str]:
     return []
 
 
-def hocr_lines(hocr: bytes, scale: float) -> tuple[list[list[Word]], list[float], list[float]]:
+def hocr_lines(hocr: bytes, scale: float) -> tuple[list[list[Word]], list[float]]:
     """The lines of Tesseract's hOCR, each a list of its words, boxes scaled to points,
     each word with its line's `x_size` (the line's height, ascender to descender) as its
-    size; each line's x-height in points (0 where the hOCR gives none); and the words'
-    confidences (0-100), in the same order."""
+    size; and the words' confidences (0-100), in the same order."""
     lines: list[list[Word]] = []
-    heights: list[float] = []
     confidences: list[float] = []
     root = ElementTree.fromstring(hocr)
     for line in root.iter(f"{_HOCR}span"):
@@ -134,7 +127,6 @@ def hocr_lines(hocr: bytes, scale: float) -> tuple[list[list[Word]], list[float]
             continue
         title = line.get("title", "")
         size = float((_title_value(title, "x_size") or ["0"])[0]) * scale
-        x_height = _x_height(title, size, scale)
         words: list[Word] = []
         for word in line.iter(f"{_HOCR}span"):
             text = "".join(word.itertext()).strip()
@@ -148,8 +140,7 @@ def hocr_lines(hocr: bytes, scale: float) -> tuple[list[list[Word]], list[float]
             confidences.append(float((_title_value(word.get("title", ""), "x_wconf") or ["0"])[0]))
         if words:
             lines.append(words)
-            heights.append(x_height)
-    return lines, heights, confidences
+    return lines, confidences
 
 
 def _capitals(text: str) -> bool:
@@ -158,22 +149,9 @@ def _capitals(text: str) -> bool:
     return len(letters) >= 2 and all(ch.isupper() for ch in letters)
 
 
-def _x_height(title: str, size: float, scale: float) -> float:
-    """A line's x-height in points: its height less its ascenders and descenders; 0
-    where Tesseract measured none (a line of figures or capitals, whose ascenders and
-    descenders it gives as a quarter of the height each)."""
-    rises = [
-        float((_title_value(title, key) or ["0"])[0]) * scale
-        for key in ("x_ascenders", "x_descenders")
-    ]
-    if not size or all(abs(rise - size / 4) <= DEFAULT_UNMEASURED * size for rise in rises):
-        return 0.0
-    return max(size - sum(rises), 0.0)
-
-
 def hocr_words(hocr: bytes, scale: float) -> tuple[list[Word], list[float]]:
     """The words of Tesseract's hOCR (`hocr_lines`, one list) and their confidences."""
-    lines, _heights, confidences = hocr_lines(hocr, scale)
+    lines, confidences = hocr_lines(hocr, scale)
     return [word for line in lines for word in line], confidences
 
 
@@ -288,8 +266,7 @@ class OcrPdf(OpenPdf):
         grey = _grey(image)
         rules = None if grey is None else table_rules(grey, scale)
         read = image if rules is None else erased(image, rules)
-        lines, heights, confidences = hocr_lines(recognise(read, self.settings.language), scale)
-        lines = steady_sizes(lines, heights, scale)
+        lines, confidences = hocr_lines(recognise(read, self.settings.language), scale)
         if grey is None:
             return [word for line in lines for word in line], confidences, rules
         return weighed(grey, lines, scale), confidences, rules

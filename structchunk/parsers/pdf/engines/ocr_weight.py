@@ -44,8 +44,10 @@ it is printed on (an agency plan's running header, white on grey), not its strok
 (a black bold word covers under half its box)."""
 DEFAULT_BODY_BAND = 1.15
 """Lines up to this many times the page's most common size are weighed against that
-size rather than their own: at 150 dpi one style's lines fall into x-height groups a
-pixel apart (steady_sizes), a tenth apart in size, which would read as weight."""
+size rather than their own: one style's lines differ in Tesseract's height with the
+letters they hold (a line of capitals has no descenders: a 10-Q's 8.1-point `PART I —
+FINANCIAL INFORMATION` reads 6.9 points over body lines of 7.5-7.7), a tenth apart in
+size, which would read as weight."""
 DEFAULT_MIN_LINE_CHARS = 3
 """Letters a line needs to be measured: one or two are too few strokes to weigh."""
 
