@@ -149,12 +149,6 @@ def _capitals(text: str) -> bool:
     return len(letters) >= 2 and all(ch.isupper() for ch in letters)
 
 
-def hocr_words(hocr: bytes, scale: float) -> tuple[list[Word], list[float]]:
-    """The words of Tesseract's hOCR (`hocr_lines`, one list) and their confidences."""
-    lines, confidences = hocr_lines(hocr, scale)
-    return [word for line in lines for word in line], confidences
-
-
 def recognise(image: Any, language: str) -> bytes:
     """Tesseract's hOCR of a rendered page (one thread: pages run in parallel workers)."""
     import pytesseract

@@ -30,11 +30,10 @@ DEFAULT_BOLD_WEIGHT = 1.3
 """A line this many times the page's body weight (stroke width over size) is bold.
 Helvetica-Bold's and Times-Bold's stems are 1.5-1.7 times the regular's. On the 33
 corpus pages of benchmarks/ocr.py's two sets scanned clean at 300 dpi
-(benchmarks/ocr_weight.py), lines in a bold font weigh 1.21 times their page's body
-or more, but for the 10-Qs' table figures and column heads (0.98-1.03, no headings) and
-NARA's `1. Access` (1.08); lines in a regular font weigh at most 1.22, but for the
-formulas, figures and headings of a French textbook whose heavy face is not named bold
-(1.26-2.2)."""
+(benchmarks/ocr_weight.py), lines in a bold font weigh 1.23 times their page's body
+or more, but for Microsoft's 10-Q's table figures and column heads (0.95-1.03, no
+headings); lines in a regular font weigh at most 1.14, but for the formulas, figures
+and headings of a French textbook whose heavy face is not named bold (1.26-2.27)."""
 DEFAULT_BODY_MIN_CHARS = 200
 """Characters of measured lines a page needs for a body weight: fewer (a title page, a
 figure's labels) and no line is marked bold."""
