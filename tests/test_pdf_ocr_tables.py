@@ -15,7 +15,7 @@ from test_pdf_ocr import needs_tesseract, scanned
 from structchunk import ChunkOptions
 from structchunk.api import iter_chunks_from_bytes
 from structchunk.parsers.pdf.engines import reopen
-from structchunk.parsers.pdf.engines.ocr import OcrSettings, _table_rules
+from structchunk.parsers.pdf.engines.ocr import OcrSettings, _grey
 from structchunk.parsers.pdf.engines.ocr_rules import erased, find_rules, table_rules
 
 CELLS = [
@@ -146,9 +146,10 @@ def test_erasing_leaves_rules_outside_the_grids() -> None:
 
 
 def test_without_numpy_a_scan_has_no_grids(monkeypatch: pytest.MonkeyPatch) -> None:
-    """numpy comes with the ocr extra; pytesseract alone still OCRs, without ruled tables."""
+    """numpy comes with the ocr extra; pytesseract alone still OCRs, without ruled tables
+    (or bold): the page image is not made an array."""
     monkeypatch.setitem(sys.modules, "numpy", None)
-    assert _table_rules(object(), 0.24) is None
+    assert _grey(object()) is None
 
 
 @needs_tesseract

@@ -7,10 +7,11 @@ scanner's watermark) — or every page, under `ocr="always"` — is rendered at
 `ocr_dpi` and read by Tesseract (the `ocr` extra's pytesseract and the `tesseract`
 program with its language data, all installed by the package manager; nothing is
 downloaded). Its words, with their boxes in points and each line's height as the font
-size, become the page's `PageReading`, and the table rules found in the image its ruled
-grids (ocr_rules.py; the rules are painted out of the image Tesseract reads), so the page
-stages (rows, columns, lists, margins, ruled and borderless tables) and the document
-stages (furniture, headings by size) read a scan as they read a born-digital page. Pages with a
+size (bold where its strokes are heavy, ocr_weight.py), become the page's `PageReading`,
+and the table rules found in the image its ruled grids (ocr_rules.py; the rules are
+painted out of the image Tesseract reads), so the page stages (rows, columns, lists,
+margins, ruled and borderless tables) and the document stages (furniture, headings by
+size and weight) read a scan as they read a born-digital page. Pages with a
 text layer are never rendered under `auto`.
 
 Tesseract was chosen over RapidOCR by benchmarks/ocr.py (docs/pdf.md, "Scans and OCR").
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import shutil
 from dataclasses import dataclass
 from functools import cache
@@ -42,6 +44,7 @@ from .ocr_turn import (
     sure_characters,
     upright_turn,
 )
+from .ocr_weight import weighed
 from .pdfium.api import LOCK
 
 DEFAULT_MAX_PIXELS = 40_000_000
@@ -51,6 +54,10 @@ memory."""
 OCR_FONT = "OCR"
 """The font name OCR words carry (Tesseract does not tell fonts apart)."""
 _HOCR = "{http://www.w3.org/1999/xhtml}"
+_BAR = re.compile(r"\|[.:]?")
+"""A word Tesseract read as a bar: after a word in capitals, the roman numeral or
+capital I of a sans-serif face, whose glyph is a bar (`PART | — FINANCIAL INFORMATION`
+in a 10-Q; a bar between words elsewhere, as in `Apple Inc. | Q1`, stays one)."""
 THIN_LAYER_CHARS = 200
 """Characters below which a page's text layer may be only a stamp or watermark over a
 scan (a trial-version banner or a Bates number is under 100; a page of prose 2 000-3 000;
@@ -109,11 +116,11 @@ def _title_value(title: str, key: str) -> list[str]:
     return []
 
 
-def hocr_words(hocr: bytes, scale: float) -> tuple[list[Word], list[float]]:
-    """The words of Tesseract's hOCR, boxes scaled to points, each with its line's
-    `x_size` (the line's height, ascender to descender) as its size; and the words'
-    confidences (0-100)."""
-    words: list[Word] = []
+def hocr_lines(hocr: bytes, scale: float) -> tuple[list[list[Word]], list[float]]:
+    """The lines of Tesseract's hOCR, each a list of its words, boxes scaled to points,
+    each word with its line's `x_size` (the line's height, ascender to descender) as its
+    size; and the words' confidences (0-100), in the same order."""
+    lines: list[list[Word]] = []
     confidences: list[float] = []
     root = ElementTree.fromstring(hocr)
     for line in root.iter(f"{_HOCR}span"):
@@ -121,15 +128,26 @@ def hocr_words(hocr: bytes, scale: float) -> tuple[list[Word], list[float]]:
             continue
         title = line.get("title", "")
         size = float((_title_value(title, "x_size") or ["0"])[0]) * scale
+        words: list[Word] = []
         for word in line.iter(f"{_HOCR}span"):
             text = "".join(word.itertext()).strip()
             if word.get("class") != "ocrx_word" or not text:
                 continue
             box = [float(v) * scale for v in _title_value(word.get("title", ""), "bbox")]
             x0, top, x1, bottom = box
+            if words and _BAR.fullmatch(text) and _capitals(words[-1].text):
+                text = "I" + text[1:]  # `PART |`: Tesseract's bar for a capital I
             words.append(Word(text, x0, x1, top, bottom, size or bottom - top, OCR_FONT))
             confidences.append(float((_title_value(word.get("title", ""), "x_wconf") or ["0"])[0]))
-    return words, confidences
+        if words:
+            lines.append(words)
+    return lines, confidences
+
+
+def _capitals(text: str) -> bool:
+    """A word of two or more letters, all capitals (`PART`, `ITEM`, `SECTION`)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 2 and all(ch.isupper() for ch in letters)
 
 
 def recognise(image: Any, language: str) -> bytes:
@@ -246,10 +264,13 @@ class OcrPdf(OpenPdf):
     ) -> tuple[list[Word], list[float], PageRules | None]:
         """Tesseract's words and confidences of a rendered page, read with the rules of
         its tables painted out (they would read as letters), and those rules."""
-        rules = _table_rules(image, scale)
+        grey = _grey(image)
+        rules = None if grey is None else table_rules(grey, scale)
         read = image if rules is None else erased(image, rules)
-        words, confidences = hocr_words(recognise(read, self.settings.language), scale)
-        return words, confidences, rules
+        lines, confidences = hocr_lines(recognise(read, self.settings.language), scale)
+        if grey is None:
+            return [word for line in lines for word in line], confidences, rules
+        return weighed(grey, lines, scale), confidences, rules
 
     def close(self) -> None:
         if self._rendering is not None:
@@ -282,15 +303,15 @@ def _stamped(layer: PageReading, words: list[Word], confidences: list[float]) ->
     return sure_characters(words, confidences) >= 2 * layer.chars + THIN_LAYER_CHARS
 
 
-def _table_rules(image: Any, scale: float) -> PageRules | None:
-    """The rules of the rendered page where they could hold a table (ocr_rules.py), by
-    numpy, which the ocr extra brings; without it a scan's ruled tables are read by
-    alignment only."""
+def _grey(image: Any) -> Any:
+    """The rendered page as a grey numpy array, for its table rules (ocr_rules.py) and
+    its lines' weights (ocr_weight.py); None without numpy, which the ocr extra brings
+    (a scan's ruled tables are then read by alignment only, and no line is bold)."""
     try:
         import numpy
     except ImportError:
         return None
-    return table_rules(numpy.asarray(image.convert("L")), scale)
+    return numpy.asarray(image.convert("L"))
 
 
 def with_ocr(pdf: OpenPdf, settings: OcrSettings) -> OpenPdf:
