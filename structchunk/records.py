@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal, overload
 
@@ -255,25 +255,7 @@ class Chunk(BaseModel):
         file's chunks. The embedding sees `text` only; the LLM also sees
         LLM_METADATA_KEYS. Without its neighbours a node has no PREVIOUS/NEXT: use
         `structchunk.integrations.llamaindex.chunks_to_nodes` for a linked list."""
-        with optional_extra("Chunk.to_llamaindex()"):
-            from llama_index.core.schema import (
-                NodeRelationship,
-                ObjectType,
-                RelatedNodeInfo,
-                TextNode,
-            )
-        metadata = self.metadata(lists)
-        source = RelatedNodeInfo(
-            node_id=self.source, node_type=ObjectType.DOCUMENT, hash=self.doc_hash
-        )
-        return TextNode(
-            id_=self.id,
-            text=self.text,
-            metadata=metadata,
-            excluded_embed_metadata_keys=list(metadata),
-            excluded_llm_metadata_keys=[k for k in metadata if k not in LLM_METADATA_KEYS],
-            relationships={NodeRelationship.SOURCE: source},
-        )
+        return _text_node(self, self.metadata(lists), "Chunk.to_llamaindex()")
 
     def to_haystack(self, lists: bool = False) -> haystack.Document:
         """A Haystack `Document` (`content` = `text`, `id` = the chunk id, `meta` =
@@ -361,6 +343,37 @@ class Parent(BaseModel):
         with optional_extra("Parent.to_langchain()"):
             from langchain_core.documents import Document
         return Document(page_content=self.text, metadata=self.metadata(lists), id=self.id)
+
+    def to_llamaindex(self, lists: bool = False) -> llama_index.core.schema.TextNode:
+        """A LlamaIndex `TextNode` made as `Chunk.to_llamaindex()` makes a chunk's, with
+        the parent id as `id_` (`integrations.llamaindex.records_to_nodes` links it to
+        its chunks)."""
+        return _text_node(self, self.metadata(lists), "Parent.to_llamaindex()")
+
+
+def _text_node(
+    record: Chunk | Parent, metadata: Mapping[str, MetadataValue], feature: str
+) -> llama_index.core.schema.TextNode:
+    """A record's `TextNode`: SOURCE the file (`source`, `doc_hash` as its hash); the
+    embedding sees `text` only, the LLM also LLM_METADATA_KEYS."""
+    with optional_extra(feature):
+        from llama_index.core.schema import (
+            NodeRelationship,
+            ObjectType,
+            RelatedNodeInfo,
+            TextNode,
+        )
+    source = RelatedNodeInfo(
+        node_id=record.source, node_type=ObjectType.DOCUMENT, hash=record.doc_hash
+    )
+    return TextNode(
+        id_=record.id,
+        text=record.text,
+        metadata=dict(metadata),
+        excluded_embed_metadata_keys=list(metadata),
+        excluded_llm_metadata_keys=[k for k in metadata if k not in LLM_METADATA_KEYS],
+        relationships={NodeRelationship.SOURCE: source},
+    )
 
 
 @contextmanager

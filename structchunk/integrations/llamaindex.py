@@ -11,7 +11,7 @@ from typing import Any
 from ..api import chunk_text, iter_chunks, iter_chunks_from_bytes, resolve_options
 from ..options import ChunkOptions
 from ..parsers import EXTENSIONS, FORMATS
-from ..records import LLM_METADATA_KEYS, Chunk, Parent, optional_extra
+from ..records import Chunk, Parent, optional_extra
 from . import FilePath, files_of
 
 with optional_extra("structchunk.integrations.llamaindex"):
@@ -23,8 +23,6 @@ with optional_extra("structchunk.integrations.llamaindex"):
         Document,
         MetadataMode,
         NodeRelationship,
-        ObjectType,
-        RelatedNodeInfo,
         TextNode,
     )
 
@@ -72,7 +70,7 @@ def records_to_nodes(records: Iterable[Chunk | Parent], lists: bool = False) -> 
         if isinstance(record, Chunk):
             out.append(by_id[record.id])
             continue
-        parent = _parent_node(record, lists)
+        parent = record.to_llamaindex(lists)
         children = [by_id[i] for i in record.chunk_ids if i in by_id]
         parent.relationships[NodeRelationship.CHILD] = [
             child.as_related_node_info() for child in children
@@ -81,22 +79,6 @@ def records_to_nodes(records: Iterable[Chunk | Parent], lists: bool = False) -> 
             child.relationships[NodeRelationship.PARENT] = parent.as_related_node_info()
         out.append(parent)
     return out
-
-
-def _parent_node(parent: Parent, lists: bool) -> TextNode:
-    """A parent record as a `TextNode` made like `Chunk.to_llamaindex()`'s."""
-    metadata = parent.metadata(lists)
-    source = RelatedNodeInfo(
-        node_id=parent.source, node_type=ObjectType.DOCUMENT, hash=parent.doc_hash
-    )
-    return TextNode(
-        id_=parent.id,
-        text=parent.text,
-        metadata=metadata,
-        excluded_embed_metadata_keys=list(metadata),
-        excluded_llm_metadata_keys=[k for k in metadata if k not in LLM_METADATA_KEYS],
-        relationships={NodeRelationship.SOURCE: source},
-    )
 
 
 def _as_document(node: TextNode, extra_info: dict[str, Any]) -> Document:
