@@ -177,11 +177,9 @@ class OcrPdf(OpenPdf):
         self.repaired = inner.repaired
         self.notes = inner.notes
         self._rendering: pypdfium2.PdfDocument | None = None
-        self._confidences: list[float] = []
         self._fruitless_turns = 0
         """Pages in a row that looked turned but were not (noise, a drawing, another
         script): after `MAX_FRUITLESS_TURNS` the document stops asking."""
-        """The last OCRed page's word confidences."""
 
     @property
     def count(self) -> int:
@@ -215,8 +213,8 @@ class OcrPdf(OpenPdf):
         thin = self.settings.mode == "auto" and reading.chars > 0
         if thin and image_coverage(self._page_document(), index) < SCAN_COVERAGE:
             return reading
-        ocr = self._ocr_page(index, reading)
-        if thin and not _stamped(reading, ocr.words, self._confidences):
+        ocr, sure = self._ocr_page(index, reading)
+        if thin and not _stamped(reading, sure):
             return reading
         return ocr
 
@@ -227,7 +225,9 @@ class OcrPdf(OpenPdf):
             self._rendering = pypdfium2.PdfDocument(self.data, password=self.password or None)
         return self._rendering
 
-    def _ocr_page(self, index: int, reading: PageReading) -> PageReading:
+    def _ocr_page(self, index: int, reading: PageReading) -> tuple[PageReading, int]:
+        """The page rendered and read by Tesseract (upright, its tables' rules painted
+        out), and how many of its characters Tesseract is sure of."""
         with LOCK:
             page = self._page_document()[index]
             width, height = page.get_size()
@@ -246,8 +246,7 @@ class OcrPdf(OpenPdf):
                     image, words, confidences, rules = upright, again, sure, upright_rules
                     orientation = ORIENTATION_OF_TURN[turn]
                     self._fruitless_turns = 0
-        self._confidences = confidences
-        return PageReading(
+        page_reading = PageReading(
             reading.number,
             image.width * scale,
             image.height * scale,
@@ -258,6 +257,7 @@ class OcrPdf(OpenPdf):
             grids=[] if rules is None else ocr_grids(rules, words),
             ocr_confidence=sum(confidences) / len(confidences) if confidences else 0.0,
         )
+        return page_reading, sure_characters(words, confidences)
 
     def _read_image(
         self, image: Any, scale: float
@@ -295,12 +295,12 @@ def image_coverage(document: pypdfium2.PdfDocument, index: int) -> float:
     return min(area / max(width * height, 1.0), 1.0)
 
 
-def _stamped(layer: PageReading, words: list[Word], confidences: list[float]) -> bool:
-    """Whether OCR found the page's text under a thin layer: the words it is sure of (a
-    photograph's texture reads as a few unsure "words") hold a page's worth more
-    characters than the layer (a cover's title over a photograph reads
-    the same either way, and keeps its text layer)."""
-    return sure_characters(words, confidences) >= 2 * layer.chars + THIN_LAYER_CHARS
+def _stamped(layer: PageReading, sure: int) -> bool:
+    """Whether OCR found the page's text under a thin layer: the characters of the words
+    it is sure of (a photograph's texture reads as a few unsure "words") are a page's
+    worth more than the layer's (a cover's title over a photograph reads the same either
+    way, and keeps its text layer)."""
+    return sure >= 2 * layer.chars + THIN_LAYER_CHARS
 
 
 def _grey(image: Any) -> Any:
