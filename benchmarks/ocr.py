@@ -347,6 +347,7 @@ def structchunk_rows(
 ) -> None:
     """structchunk (and Unstructured) on the scanned set against structchunk's reading of
     the born-digital pages."""
+    from structchunk.errors import ParseError
     from structchunk.parsers import ParseSettings
     from structchunk.parsers.pdf import parse
 
@@ -367,11 +368,15 @@ def structchunk_rows(
                     files.append(Path(folder) / f"{n}-{Path(path).name}")
                     files[-1].write_bytes(scan)
                     start = time.perf_counter()
-                    read = parse(scan, path, ParseSettings(ocr_dpi=dpi))
+                    try:
+                        read = parse(scan, path, ParseSettings(ocr_dpi=dpi))
+                        words, found = _words(read), _titles(read)
+                    except ParseError as error:  # scored as nothing read, not a crash
+                        print(f"  {condition} {dpi} structchunk {path}: {error}")
+                        words, found = {}, set()
                     seconds = time.perf_counter() - start
-                    line = ours.add(truth, _words(read), (titles, _titles(read)), seconds)
+                    line = ours.add(truth, words, (titles, found), seconds)
                     print(f"  {condition} {dpi} structchunk {path}: {line}", flush=True)
-                    found = _titles(read)
                     for title in sorted(titles - found):
                         print(f"      missed {title}")
                     for title in sorted(found - titles):

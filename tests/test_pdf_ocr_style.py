@@ -12,7 +12,7 @@ from test_pdf_ocr import needs_tesseract, scanned
 
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
-from structchunk.parsers.pdf.engines.ocr import hocr_lines
+from structchunk.parsers.pdf.engines.ocr import DEFAULT_EM_PER_X_SIZE, hocr_lines
 from structchunk.parsers.pdf.engines.ocr_weight import BOLD_FONT, line_weights, weighed
 from structchunk.parsers.pdf.types import Word
 
@@ -111,7 +111,7 @@ def test_hocr_lines_read_the_bar_after_capitals_as_i() -> None:
     lines, confidences = hocr_lines(HOCR, 0.24)
     assert [word.text for word in lines[0]] == ["PART", "I", "FINANCIAL"]
     assert [word.text for word in lines[1]] == ["Inc.", "|", "2022"]
-    assert lines[0][0].size == pytest.approx(28.9 * 0.24)
+    assert lines[0][0].size == pytest.approx(28.9 * 0.24 * DEFAULT_EM_PER_X_SIZE)
     assert len(confidences) == 6
 
 

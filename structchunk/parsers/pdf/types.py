@@ -153,6 +153,17 @@ class PageTags:
     """Marked-content id → the table cell it is drawn in."""
 
 
+OCR_FONT = "OCR"
+"""The font name of words read by OCR: Tesseract names no font (`OCR-Bold`: heavy
+strokes, `engines/ocr_weight.py`)."""
+
+
+def measured(line: Line) -> bool:
+    """The line was read off an image, so its size is Tesseract's estimate from the
+    pixels, a few per cent either way, not the size the file sets."""
+    return line.font.startswith(OCR_FONT)
+
+
 MAX_CHARS_PER_PAGE = 500_000
 """Characters read off one page; the rest are left out with a warning. A dense page of
 prose holds 3 000, a page of 6-point tables 20 000; each character read costs Python

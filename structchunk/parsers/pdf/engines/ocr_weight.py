@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..types import Word
+from ..types import OCR_FONT, Word
 
 if TYPE_CHECKING:
     import numpy
     from numpy.typing import NDArray
 
-BOLD_FONT = "OCR-Bold"
+BOLD_FONT = f"{OCR_FONT}-Bold"
 """The font name of OCR words measured bold (`is_bold` reads the `Bold`)."""
 DEFAULT_BOLD_WEIGHT = 1.3
 """A line this many times the page's body weight (stroke width over size) is bold.
