@@ -2,8 +2,10 @@
 finds on the page's scan (300 dpi, grey, as `benchmarks/ocr.py` renders its set).
 
 Each case failed before the rule it names: Tesseract's `x_size` read as the font size
-(a numbered heading's quad wider than a cell gap: `1 Foo` a table row), and a wrapped
-heading's lines split by a few per cent of size noise (`DEFAULT_MEASURED_SIZE_ERROR`).
+(a numbered heading's quad wider than a cell gap: `1 Foo` a table row; a heading without
+`g`, `p` or `y` read a tenth smaller than its siblings: `3.2.3. Threats` at body size;
+`engines/ocr.py` `line_sizes`), and a wrapped heading's lines split by a few per cent of
+size noise (`DEFAULT_MEASURED_SIZE_ERROR`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,12 @@ def _titles(data: bytes, name: str, dpi: int = 0) -> list[str]:
             4,
             ["National Dislocated Worker Grants Program"],
             id="wrapped-heading-topleaf",
+        ),
+        pytest.param(
+            "pdf/usgov/DHS2020.pdf",
+            18,
+            ["3.2.3. Threats", "3.2.6. Communications", "3.3.1. Trends", "3.3.4. Internet"],
+            id="numbered-headings-without-descenders",
         ),
         pytest.param(
             "pdf/pdfplumber/issue-316-example.pdf",

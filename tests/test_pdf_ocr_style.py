@@ -12,7 +12,7 @@ from test_pdf_ocr import needs_tesseract, scanned
 
 from structchunk.parsers import ParseSettings
 from structchunk.parsers.pdf import parse
-from structchunk.parsers.pdf.engines.ocr import DEFAULT_EM_PER_X_SIZE, hocr_lines
+from structchunk.parsers.pdf.engines.ocr import DEFAULT_EM_PER_ASCENDER, hocr_lines, line_sizes
 from structchunk.parsers.pdf.engines.ocr_weight import BOLD_FONT, line_weights, weighed
 from structchunk.parsers.pdf.types import Word
 
@@ -111,8 +111,22 @@ def test_hocr_lines_read_the_bar_after_capitals_as_i() -> None:
     lines, confidences = hocr_lines(HOCR, 0.24)
     assert [word.text for word in lines[0]] == ["PART", "I", "FINANCIAL"]
     assert [word.text for word in lines[1]] == ["Inc.", "|", "2022"]
-    assert lines[0][0].size == pytest.approx(28.9 * 0.24 * DEFAULT_EM_PER_X_SIZE)
+    # the words' boxes (30 pixels over the baseline on both lines) agree with each other
+    # better than Tesseract's fitted heights (28.9 - 4.9 and 36 - 9 pixels) do
+    assert lines[0][0].size == pytest.approx(30 * 0.24 * DEFAULT_EM_PER_ASCENDER)
+    assert lines[1][0].size == pytest.approx(30 * 0.24 * DEFAULT_EM_PER_ASCENDER)
     assert len(confidences) == 6
+
+
+def test_line_sizes_take_the_measure_that_scatters_the_page_less() -> None:
+    weights = [40] * 10
+    steady = [10.0] * 9 + [14.0]  # nine body lines and a heading
+    scattered = [10.0, 13.0, 10.0, 7.5, 10.0, 12.5, 10.0, 10.0, 8.0, 14.0]
+    assert line_sizes(scattered, list(steady), weights) == steady
+    assert line_sizes(steady, list(scattered), weights) == steady
+    # a line without a word reaching the ascender line keeps the fitted size
+    assert line_sizes(scattered, [None, *steady[1:]], weights)[0] == 10.0
+    assert line_sizes(steady, [None] * 10, weights) == steady
 
 
 @needs_tesseract

@@ -91,7 +91,7 @@ def line_weights(
     height, width = grey.shape
     chars = [sum(len(word.text) for word in words) for words in lines]
     sizes = [words[0].size if words else 0.0 for words in lines]
-    common = _median(list(zip(sizes, chars)))
+    common = weighted_median(list(zip(sizes, chars)))
     out: list[float | None] = []
     for words, size in zip(lines, sizes):
         area = edges = letters = 0
@@ -114,7 +114,7 @@ def line_weights(
     return out
 
 
-def _median(weighted: list[tuple[float, int]]) -> float:
+def weighted_median(weighted: list[tuple[float, int]]) -> float:
     """The value at half the weight (a median by characters); 0 for nothing."""
     ordered = sorted(weighted)
     total = sum(weight for _value, weight in ordered)
