@@ -43,10 +43,11 @@ it is printed on (an agency plan's running header, white on grey), not its strok
 (a black bold word covers under half its box)."""
 DEFAULT_BODY_BAND = 1.15
 """Lines up to this many times the page's most common size are weighed against that
-size rather than their own: one style's lines differ in Tesseract's height with the
-letters they hold (a line of capitals has no descenders: a 10-Q's 8.1-point `PART I —
-FINANCIAL INFORMATION` reads 6.9 points over body lines of 7.5-7.7), a tenth apart in
-size, which would read as weight."""
+size rather than their own: one style's lines differ a little in the size read off
+the image with the letters they hold (a 10-Q's 8.1-point `PART I — FINANCIAL
+INFORMATION` in capitals reads 8.0 points beside 8.1-point lines read 8.3-8.7; by
+Tesseract's `x_size` alone, as an earlier version read sizes, 6.9 over 7.5-7.7), which
+would read as weight."""
 DEFAULT_MIN_LINE_CHARS = 3
 """Letters a line needs to be measured: one or two are too few strokes to weigh."""
 
