@@ -36,6 +36,7 @@ from ..structure import OutlineEntry
 from ..types import OCR_FONT, Word
 from .base import OpenPdf, PageReading
 from .ocr_rules import PageRules, erased, ocr_grids, table_rules
+from .ocr_skew import skew_angle, straightened
 from .ocr_turn import (
     MAX_FRUITLESS_TURNS,
     ORIENTATION_OF_TURN,
@@ -44,7 +45,7 @@ from .ocr_turn import (
     sure_characters,
     upright_turn,
 )
-from .ocr_weight import weighed, weighted_median
+from .ocr_weight import otsu, weighed, weighted_median
 from .pdfium.api import LOCK
 
 DEFAULT_MAX_PIXELS = 40_000_000
@@ -294,6 +295,9 @@ class OcrPdf(OpenPdf):
             image = page.render(scale=zoom).to_pil()
             page.close()
         scale = 1 / zoom
+        grey = _grey(image)
+        if grey is not None and (angle := skew_angle(grey, otsu(grey))):
+            image = straightened(image, angle)
         words, confidences, rules = self._read_image(image, scale)
         orientation = "ltr"
         if self._fruitless_turns < MAX_FRUITLESS_TURNS and looks_turned(words, confidences):
