@@ -64,7 +64,6 @@ DEFAULT_SIZE_STRAY = 0.1
 """A line's size this far from the page's median is off it: a heading, or a misreading."""
 _ASCENDING = frozenset("bdfhklABCDEFGHIKLMNOPRSTUVWXYZ")
 _DESCENDING = frozenset("gjpqyQJ,;()[]{}/|_@$")
-"""The font name OCR words carry (Tesseract does not tell fonts apart)."""
 _HOCR = "{http://www.w3.org/1999/xhtml}"
 _BAR = re.compile(r"\|[.:]?")
 """A word Tesseract read as a bar: after a word in capitals, the roman numeral or
@@ -298,13 +297,14 @@ class OcrPdf(OpenPdf):
         grey = _grey(image)
         if grey is not None and (angle := skew_angle(grey, otsu(grey))):
             image = straightened(image, angle)
-        words, confidences, rules = self._read_image(image, scale)
+            grey = _grey(image)
+        words, confidences, rules = self._read_image(image, grey, scale)
         orientation = "ltr"
         if self._fruitless_turns < MAX_FRUITLESS_TURNS and looks_turned(words, confidences):
             self._fruitless_turns += 1
             if turn := upright_turn(image):
                 upright = image.rotate(-turn, expand=True)
-                again, sure, upright_rules = self._read_image(upright, scale)
+                again, sure, upright_rules = self._read_image(upright, _grey(upright), scale)
                 if reads_better(again, sure, words, confidences):
                     image, words, confidences, rules = upright, again, sure, upright_rules
                     orientation = ORIENTATION_OF_TURN[turn]
@@ -323,11 +323,11 @@ class OcrPdf(OpenPdf):
         return page_reading, sure_characters(words, confidences)
 
     def _read_image(
-        self, image: Any, scale: float
+        self, image: Any, grey: Any, scale: float
     ) -> tuple[list[Word], list[float], PageRules | None]:
-        """Tesseract's words and confidences of a rendered page, read with the rules of
-        its tables painted out (they would read as letters), and those rules."""
-        grey = _grey(image)
+        """Tesseract's words and confidences of a rendered page (`grey`: the same page
+        as `_grey` gives it, made once a page), read with the rules of its tables painted
+        out (they would read as letters), and those rules."""
         rules = None if grey is None else table_rules(grey, scale)
         read = image if rules is None else erased(image, rules)
         lines, confidences = hocr_lines(recognise(read, self.settings.language), scale)

@@ -130,16 +130,11 @@ def weighted_median(weighted: list[tuple[float, int]]) -> float:
 def body_weight(weights: list[float | None], chars: list[int]) -> float | None:
     """The weight of most of the page's letters (the median by characters), or None
     when the page has too few measured ones."""
-    measured = sorted((w, c) for w, c in zip(weights, chars) if w is not None)
+    measured = [(w, c) for w, c in zip(weights, chars) if w is not None]
     total = sum(c for _w, c in measured)
     if total < DEFAULT_BODY_MIN_CHARS:
         return None
-    seen = 0
-    for weight, count in measured:
-        seen += count
-        if 2 * seen >= total:
-            return weight
-    return None
+    return weighted_median(measured)
 
 
 def weighed(grey: NDArray[numpy.uint8], lines: list[list[Word]], scale: float) -> list[Word]:
