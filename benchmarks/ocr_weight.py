@@ -1,12 +1,12 @@
 """How well the stroke weight measured on scans (engines/ocr_weight.py) tells bold lines.
 
-For each document of `ocr.py`'s scanned set and its held-out set, at one dpi and
+For each document of `ocr.py`'s three sets (main, held-out, wide), at one dpi and
 degradation: the page is scanned and OCRed as `ocr.py --structchunk` does, each OCR line
 is weighed against the page's body (`line_weights` over `body_weight`), and labelled by
 the born-digital words inside it: bold when 95% or more of their letters are in a bold
 font, regular when 5% or less. Prints each page's lowest bold and highest regular
 ratios, then the lowest bold and highest regular ratios over all pages, against
-`DEFAULT_BOLD_WEIGHT`.
+`DEFAULT_BOLD_WEIGHT`, and how many lines each candidate threshold would misread.
 
     python benchmarks/ocr_weight.py [--dpi 300] [--condition clean] [--hocr-cache DIR]
 """
@@ -84,7 +84,7 @@ def main() -> None:
     ocr_engine.weighed = keep
     bold: list[Ratio] = []
     regular: list[Ratio] = []
-    for path, first, _producer in bench.DOCUMENTS + bench.HOLDOUT:
+    for path, first, _producer in bench.DOCUMENTS + bench.HOLDOUT + bench.WIDE:
         data = cut_pages((corpus / path).read_bytes(), first, 2)
         pdf = open_document("pdfium", data)
         born = [pdf.read_page(i, False).words for i in range(pdf.count)]
@@ -104,6 +104,11 @@ def main() -> None:
     print(f"\nthreshold {DEFAULT_BOLD_WEIGHT}")
     print("lowest bold:", [(round(r, 2), t) for r, t in sorted(bold)[:8]])
     print("highest regular:", [(round(r, 2), t) for r, t in sorted(regular)[-8:]])
+    print(f"\n{len(bold)} bold lines, {len(regular)} regular lines; misread at each threshold:")
+    for threshold in (1.15, 1.2, 1.25, 1.3, 1.35):
+        missed = sum(r < threshold for r, _t in bold)
+        taken = sum(r >= threshold for r, _t in regular)
+        print(f"  {threshold:.2f}: bold read as regular {missed}, regular read as bold {taken}")
 
 
 if __name__ == "__main__":
