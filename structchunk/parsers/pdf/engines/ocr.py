@@ -9,7 +9,8 @@ program with its language data, all installed by the package manager; nothing is
 downloaded). Its words, with their boxes in points and each line's height as the font
 size (bold where its strokes are heavy, ocr_weight.py), become the page's `PageReading`,
 and the table rules found in the image its ruled grids (ocr_rules.py; the rules are
-painted out of the image Tesseract reads), so the page stages (rows, columns, lists,
+painted out of the image Tesseract reads; lines too light for Tesseract's threshold read
+again on their own, ocr_faint.py), so the page stages (rows, columns, lists,
 margins, ruled and borderless tables) and the document stages (furniture, headings by
 size and weight) read a scan as they read a born-digital page. Pages with a
 text layer are never rendered under `auto`.
@@ -35,6 +36,7 @@ from ....options import OcrMode
 from ..structure import OutlineEntry
 from ..types import OCR_FONT, Word
 from .base import OpenPdf, PageReading
+from .ocr_faint import faint_rows, moved, new_words, stretched
 from .ocr_rules import PageRules, erased, ocr_grids, table_rules
 from .ocr_skew import skew_angle, straightened
 from .ocr_turn import (
@@ -333,7 +335,26 @@ class OcrPdf(OpenPdf):
         lines, confidences = hocr_lines(recognise(read, self.settings.language), scale)
         if grey is None:
             return [word for line in lines for word in line], confidences, rules
-        return weighed(grey, lines, scale), confidences, rules
+        more, sure = self._faint_lines(read, grey, lines, scale)
+        return weighed(grey, lines + more, scale), confidences + sure, rules
+
+    def _faint_lines(
+        self, read: Any, grey: Any, lines: list[list[Word]], scale: float
+    ) -> tuple[list[list[Word]], list[float]]:
+        """The lines printed too light for Tesseract's page-wide threshold, each faint
+        row read again on its own (ocr_faint.py), and their words' confidences."""
+        words = [word for line in lines for word in line]
+        more: list[list[Word]] = []
+        sure: list[float] = []
+        for box in faint_rows(grey, otsu(grey), words, scale):
+            crop = stretched(read.crop(box))
+            found, confidences = hocr_lines(recognise(crop, self.settings.language), scale)
+            kept, kept_sure = new_words(
+                moved(found, box[0] * scale, box[1] * scale), confidences, words
+            )
+            more += kept
+            sure += kept_sure
+        return more, sure
 
     def close(self) -> None:
         if self._rendering is not None:
