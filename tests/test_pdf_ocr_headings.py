@@ -5,7 +5,9 @@ Each case failed before the rule it names: Tesseract's `x_size` read as the font
 (a numbered heading's quad wider than a cell gap: `1 Foo` a table row; a heading without
 `g`, `p` or `y` read a tenth smaller than its siblings: `3.2.3. Threats` at body size;
 `engines/ocr.py` `line_sizes`), and a wrapped heading's lines split by a few per cent of
-size noise (`DEFAULT_MEASURED_SIZE_ERROR`).
+size noise (`DEFAULT_MEASURED_SIZE_ERROR`), and a line of bold capitals at body size
+read 6 % under its page's body, below the floor for a body-size heading (the same
+margin now lowers that floor for lines read by OCR).
 """
 
 from __future__ import annotations
@@ -49,6 +51,12 @@ def _titles(data: bytes, name: str, dpi: int = 0) -> list[str]:
             18,
             ["3.2.3. Threats", "3.2.6. Communications", "3.3.1. Trends", "3.3.4. Internet"],
             id="numbered-headings-without-descenders",
+        ),
+        pytest.param(
+            "pdf/sec-10q/2023-Q1-AAPL.pdf",
+            3,
+            ["PART I — FINANCIAL INFORMATION"],
+            id="bold-capitals-read-a-little-small",
         ),
         pytest.param(
             "pdf/pdfplumber/issue-316-example.pdf",
