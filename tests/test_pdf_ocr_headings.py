@@ -76,3 +76,16 @@ def test_the_scan_has_the_born_digital_headings(
     for title in expected:
         assert title in born
         assert title in read, read
+
+
+@needs_tesseract
+@pytest.mark.slow
+def test_a_drawing_read_as_large_letters_is_no_heading(corpus: Path) -> None:
+    """PDFill's demo draws arrows and boxes Tesseract reads as `LJ` at 31 points, with a
+    confidence under 45: kept as text, it is no longer taken for the page's title."""
+    scans = load_benchmark("ocr_scans")
+    path = "pdf/pdfplumber/pdffill-demo.pdf"
+    data = scans.cut_pages((corpus / path).read_bytes(), 0, 2)
+    read = _titles(scans.scanned(data, DPI, "clean"), path, DPI)
+    assert "Line Width and Color" in read
+    assert not any(title.strip() in {"LJ", "lj"} for title in read), read

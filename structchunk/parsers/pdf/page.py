@@ -31,7 +31,7 @@ from .margins import take_margins
 from .symbol_fonts import glyph_text
 from .tables import kept_tables, tagged_tables
 from .terms import Gutter, take_term_tables
-from .types import Line, PageContent, PageFigure, PageTable, PageTags, Word
+from .types import Line, PageContent, PageFigure, PageTable, PageTags, Word, unsure
 
 DEFAULT_NARROW = 8.0
 """A region narrower than this many ems holds names or labels, not running text (a
@@ -276,6 +276,7 @@ def _lines(work: PageWork) -> None:
             if line is None:
                 continue
             line.turned = id(row.words[0]) in turned
+            line.unsure = unsure(row.words)
             line.beside = beside
             line.margin_note = index == margin_part
             line.short = row.x1 < middle or row.x0 > middle

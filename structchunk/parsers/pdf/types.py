@@ -27,6 +27,8 @@ class Word:
     """Marked-content id (tagged PDFs): links the word to the structure tree."""
     tag: str | None = None
     """Marked-content tag (`Span`, `Artifact`, …) the word was drawn in."""
+    confidence: float | None = None
+    """OCR's confidence in the word, 0-100 (None on a text layer)."""
 
 
 @dataclass(slots=True)
@@ -90,6 +92,9 @@ class Line:
     turned: bool = False
     """Text running across the page's reading direction (a line printed up the margin):
     read as a line of its own, never a heading or a title."""
+    unsure: bool = False
+    """Read by OCR with little confidence (`unsure`): a drawing's strokes or a misread
+    line, kept as text but never a heading."""
 
     def printed(self) -> str:
         """The line as printed, list marker included."""
@@ -156,6 +161,24 @@ class PageTags:
 OCR_FONT = "OCR"
 """The font name of words read by OCR: Tesseract names no font (`OCR-Bold`: heavy
 strokes, `engines/ocr_weight.py`)."""
+
+
+DEFAULT_UNSURE_CONFIDENCE = 50.0
+"""OCR's mean confidence (by letters) under which a line is unsure. On the three scanned
+sets of `benchmarks/ocr.py` (30 rows: 3 sets, 5 conditions, 150 and 300 dpi), taking
+unsure lines out of the headings gained on 25 documents-and-conditions and lost on 6
+(17 rows up, 2 down): a drawing's strokes read `LJ` at 31 points is no title, while a
+few real headings on noisy 150-dpi scans read under it."""
+
+
+def unsure(words: list[Word]) -> bool:
+    """Whether OCR read these words with a mean confidence (by letters) under
+    `DEFAULT_UNSURE_CONFIDENCE`; words off a text layer are sure."""
+    rated = [(w.confidence, len(w.text)) for w in words if w.confidence is not None]
+    letters = sum(n for _c, n in rated)
+    if not letters:
+        return False
+    return sum(c * n for c, n in rated) < DEFAULT_UNSURE_CONFIDENCE * letters
 
 
 def measured(line: Line) -> bool:

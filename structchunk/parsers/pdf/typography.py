@@ -250,7 +250,7 @@ def opening_title(pages: list[PageContent]) -> str:
 def _looks_like_heading(line: Line) -> bool:
     text = line.printed()
     words = text.split()
-    if line.mono or not line.uniform or line.turned or not words:
+    if line.mono or not line.uniform or line.turned or line.unsure or not words:
         return False
     if line.cells > 1 and not _numbered_apart(line):
         return False

@@ -150,8 +150,9 @@ def hocr_lines(hocr: bytes, scale: float) -> tuple[list[list[Word]], list[float]
             x0, top, x1, bottom = box
             if words and _BAR.fullmatch(text) and _capitals(words[-1].text):
                 text = "I" + text[1:]  # `PART |`: Tesseract's bar for a capital I
-            words.append(Word(text, x0, x1, top, bottom, 0.0, OCR_FONT))
-            confidences.append(float((_title_value(word.get("title", ""), "x_wconf") or ["0"])[0]))
+            confidence = float((_title_value(word.get("title", ""), "x_wconf") or ["0"])[0])
+            words.append(Word(text, x0, x1, top, bottom, 0.0, OCR_FONT, confidence=confidence))
+            confidences.append(confidence)
         if words:
             title = line.get("title", "")
             x_size = float((_title_value(title, "x_size") or ["0"])[0])
