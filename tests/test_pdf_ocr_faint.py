@@ -28,8 +28,10 @@ SCALE = 72 / 300
 THRESHOLD = 128
 
 
-def _word(text: str, x0: float, top: float, x1: float, bottom: float) -> Word:
-    return Word(text, x0, x1, top, bottom, 10.0, OCR_FONT)
+def _word(
+    text: str, x0: float, top: float, x1: float, bottom: float, confidence: float = 96.0
+) -> Word:
+    return Word(text, x0, x1, top, bottom, 10.0, OCR_FONT, confidence=confidence)
 
 
 def _page() -> numpy.ndarray:
@@ -67,18 +69,17 @@ def test_grey_inside_a_read_word_black_ink_shading_and_rules_are_not_faint_rows(
 def test_words_of_a_faint_row_are_kept_only_when_sure_and_new() -> None:
     read = [_word("Revenue", 10, 50, 60, 60)]
     found = [
-        [_word("PART", 0, 0, 20, 10), _word("I.", 22, 0, 30, 10)],
-        [_word("Revenue", 10, 50, 60, 60)],  # read already
+        [_word("PART", 0, 0, 20, 10, 95.0), _word("I.", 22, 0, 30, 10, DEFAULT_MIN_CONFIDENCE - 1)],
+        [_word("Revenue", 10, 50, 60, 60, 96.0)],  # read already
     ]
-    confidences = [95.0, DEFAULT_MIN_CONFIDENCE - 1, 96.0]
-    lines, sure = new_words(found, confidences, read)
+    lines = new_words(found, read)
     assert [[w.text for w in line] for line in lines] == [["PART"]]
-    assert sure == [95.0]
+    assert [w.confidence for line in lines for w in line] == [95.0]
 
 
 def test_a_drawing_read_as_a_few_letters_adds_nothing() -> None:
-    found = [[_word("Sy", 0, 0, 10, 10), _word("IF", 12, 0, 20, 10)]]
-    assert new_words(found, [45.0, 79.0], []) == ([], [])
+    found = [[_word("Sy", 0, 0, 10, 10, 45.0), _word("IF", 12, 0, 20, 10, 79.0)]]
+    assert new_words(found, []) == []
 
 
 def test_a_faint_rows_words_are_moved_to_the_page() -> None:

@@ -333,29 +333,25 @@ class OcrPdf(OpenPdf):
         out (they would read as letters), and those rules."""
         rules = None if grey is None else table_rules(grey, scale)
         read = image if rules is None else erased(image, rules)
-        lines, confidences = hocr_lines(recognise(read, self.settings.language), scale)
+        lines, _confidences = hocr_lines(recognise(read, self.settings.language), scale)
         if grey is None:
-            return [word for line in lines for word in line], confidences, rules
-        more, sure = self._faint_lines(read, grey, lines, scale)
-        return weighed(grey, lines + more, scale), confidences + sure, rules
+            words = [word for line in lines for word in line]
+        else:
+            words = weighed(grey, lines + self._faint_lines(read, grey, lines, scale), scale)
+        return words, [word.confidence or 0.0 for word in words], rules
 
     def _faint_lines(
         self, read: Any, grey: Any, lines: list[list[Word]], scale: float
-    ) -> tuple[list[list[Word]], list[float]]:
+    ) -> list[list[Word]]:
         """The lines printed too light for Tesseract's page-wide threshold, each faint
-        row read again on its own (ocr_faint.py), and their words' confidences."""
+        row read again on its own (ocr_faint.py)."""
         words = [word for line in lines for word in line]
         more: list[list[Word]] = []
-        sure: list[float] = []
         for box in faint_rows(grey, otsu(grey), words, scale):
             crop = stretched(read.crop(box))
-            found, confidences = hocr_lines(recognise(crop, self.settings.language), scale)
-            kept, kept_sure = new_words(
-                moved(found, box[0] * scale, box[1] * scale), confidences, words
-            )
-            more += kept
-            sure += kept_sure
-        return more, sure
+            found, _confidences = hocr_lines(recognise(crop, self.settings.language), scale)
+            more += new_words(moved(found, box[0] * scale, box[1] * scale), words)
+        return more
 
     def close(self) -> None:
         if self._rendering is not None:

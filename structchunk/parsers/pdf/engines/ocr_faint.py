@@ -152,32 +152,28 @@ def stretched(crop: Image.Image) -> Image.Image:
     return ImageOps.autocontrast(crop.convert("L"), cutoff=1)
 
 
-def new_words(
-    found: list[list[Word]], confidences: list[float], read: list[Word]
-) -> tuple[list[list[Word]], list[float]]:
+def new_words(found: list[list[Word]], read: list[Word]) -> list[list[Word]]:
     """The lines of a faint row's words that Tesseract is sure of and that overlap no word
-    already `read`, and their confidences; nothing when the words it is sure of hold
-    under `DEFAULT_MIN_LETTERS` letters or under half the letters read in the row (a
-    drawing's grey read as `Sy IF`)."""
-    letters = [sum(ch.isalnum() for ch in word.text) for line in found for word in line]
-    sure_letters = sum(n for n, c in zip(letters, confidences) if c >= DEFAULT_MIN_CONFIDENCE)
-    if sure_letters < max(DEFAULT_MIN_LETTERS, sum(letters) / 2):
-        return [], []
-    lines: list[list[Word]] = []
-    kept: list[float] = []
-    sure = iter(confidences)
-    for line in found:
-        words = []
-        for word in line:
-            confidence = next(sure)
-            if confidence >= DEFAULT_MIN_CONFIDENCE and not any(
-                _overlap(word, other) for other in read
-            ):
-                words.append(word)
-                kept.append(confidence)
-        if words:
-            lines.append(words)
-    return lines, kept
+    already `read`; nothing when the words it is sure of hold under
+    `DEFAULT_MIN_LETTERS` letters or under half the letters read in the row (a drawing's
+    grey read as `Sy IF`)."""
+    words = [word for line in found for word in line]
+    letters = sum(_letters(word) for word in words)
+    if sum(_letters(word) for word in words if _sure(word)) < max(DEFAULT_MIN_LETTERS, letters / 2):
+        return []
+    lines = [
+        [word for word in line if _sure(word) and not any(_overlap(word, o) for o in read)]
+        for line in found
+    ]
+    return [line for line in lines if line]
+
+
+def _letters(word: Word) -> int:
+    return sum(ch.isalnum() for ch in word.text)
+
+
+def _sure(word: Word) -> bool:
+    return (word.confidence or 0.0) >= DEFAULT_MIN_CONFIDENCE
 
 
 def _overlap(a: Word, b: Word) -> bool:
